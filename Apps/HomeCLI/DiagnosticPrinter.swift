@@ -1,0 +1,18 @@
+import CLIKit
+import PluginHost
+
+/// Prints a rejected manifest's diagnostics: as text on standard error, or as JSON on standard output.
+struct DiagnosticPrinter {
+    let console: Console
+
+    func print(_ diagnostics: [Diagnostic], manifest: String, json: Bool) throws {
+        if json {
+            console.print(try ManifestCheckJSON(manifest: manifest, valid: false, diagnostics: diagnostics, startOrder: []).encoded())
+            return
+        }
+        for diagnostic in diagnostics {
+            console.printError("\(console.styled("error", .red)): \(diagnostic)")
+        }
+        console.printError("\(manifest): \(diagnostics.count) problem(s)")
+    }
+}

@@ -1,0 +1,21 @@
+import CLIKit
+import PluginHost
+
+/// The `home` executable's entry: prepares the XDG folders and runs the command line.
+public enum HomeApp {
+    /// The version `home --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs `arguments` (without the executable name) against `console`.
+    public static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        let layout = Current.directories()
+        do {
+            try layout.prepare(layout.configuration)
+            try layout.prepare(layout.data)
+        } catch {
+            console.printError("error: cannot prepare \(layout.configuration.path) and \(layout.data.path): \(error)")
+            return .failure
+        }
+        return await CommandLineTool(root: HomeCommand(), version: version).run(arguments, console: console)
+    }
+}

@@ -1,0 +1,13 @@
+import CLIKit
+
+/// `home`: the companion's command line.
+struct HomeCommand: Command {
+    let name = "home"
+    let summary = "HomeCompanion: a Home Assistant companion for Linux."
+    let usage = "COMMAND [OPTIONS]"
+    let subcommands: [any Command] = [PluginsCommand(), ThemeCommand(), PathsCommand()]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        throw UsageError("no command given; valid commands: \(subcommands.map(\.name).joined(separator: ", ")); see 'home --help'")
+    }
+}

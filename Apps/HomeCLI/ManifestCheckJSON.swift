@@ -1,0 +1,16 @@
+import Foundation
+import PluginHost
+
+/// The `--json` form of a manifest check: whether it is valid, every diagnostic, the start order.
+struct ManifestCheckJSON: Encodable {
+    let manifest: String
+    let valid: Bool
+    let diagnostics: [Diagnostic]
+    let startOrder: [String]
+
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

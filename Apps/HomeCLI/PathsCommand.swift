@@ -1,0 +1,31 @@
+import CLIKit
+import Foundation
+import PluginHost
+
+/// `home paths`: where configuration, data and caches live.
+struct PathsCommand: Command {
+    let name = "paths"
+    let summary = "Show the configuration, data and cache folders and the default manifest path."
+    let usage = "[--json]"
+    let options: [OptionSpec] = [.json]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)
+        let layout = Current.directories()
+        let entries = [
+            ("configuration", layout.configuration.path), ("data", layout.data.path),
+            ("cache", layout.cache.path), ("manifest", layout.defaultManifest.path),
+        ]
+        if invocation.arguments.has("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let object = Dictionary(uniqueKeysWithValues: entries)
+            invocation.console.print(String(decoding: try encoder.encode(object), as: UTF8.self))
+        } else {
+            for (name, path) in entries {
+                invocation.console.print("\(name.padding(toLength: 14, withPad: " ", startingAt: 0))\(path)")
+            }
+        }
+        return .success
+    }
+}

@@ -1,0 +1,34 @@
+import CLIKit
+import Foundation
+import PluginHost
+
+/// `home plugins check FILE`: validates a manifest without starting anything and prints every diagnostic.
+struct PluginsCheckCommand: Command {
+    let name = "check"
+    let summary = "Validate a manifest and print every problem in it; exit 1 when there is any."
+    let usage = "[--json] FILE"
+    let options: [OptionSpec] = [.json]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let path = try invocation.positionals("a manifest FILE", minimum: 1, maximum: 1)[0]
+        let json = invocation.arguments.has("json")
+        let console = invocation.console
+        let checked = Result { () throws(ManifestRejected) -> LoadPlan in
+            try PluginLoader(catalog: BuiltInCatalog.catalog).plan(PluginManifest.load(from: URL(fileURLWithPath: path)))
+        }
+        guard case .success(let plan) = checked else {
+            if case .failure(let rejected) = checked {
+                try DiagnosticPrinter(console: console).print(rejected.diagnostics, manifest: path, json: json)
+            }
+            return .failure
+        }
+        let order = plan.startOrder.map(\.descriptor.id)
+        if json {
+            console.print(try ManifestCheckJSON(manifest: path, valid: true, diagnostics: [], startOrder: order).encoded())
+        } else {
+            let disabled = plan.disabled.isEmpty ? "" : "; disabled: \(plan.disabled.map(\.id).joined(separator: ", "))"
+            console.print("\(path): valid; start order: \(order.isEmpty ? "(none)" : order.joined(separator: " -> "))\(disabled)")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import PluginHost
+
+/// A plugin host started from a manifest for the length of one command.
+struct RunningHost {
+    let source: ManifestSource
+    let host: PluginHost
+    let report: StartupReport
+
+    /// Loads the manifest `--manifest` names (or the default), validates it, and starts it.
+    static func start(manifestOption: String?) async throws -> RunningHost {
+        let source = try ManifestSource(option: manifestOption, directories: Current.directories())
+        let plan = try PluginLoader(catalog: BuiltInCatalog.catalog).plan(source.manifest)
+        let host = PluginHost(plan: plan, logger: Current.logger("plugin-host"))
+        return RunningHost(source: source, host: host, report: await host.start())
+    }
+}

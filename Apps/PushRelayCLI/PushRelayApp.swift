@@ -1,0 +1,12 @@
+import CLIKit
+
+/// The `push-relay` executable's entry.
+public enum PushRelayApp {
+    /// The version `push-relay --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs `arguments` (without the executable name) against `console`.
+    public static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        await CommandLineTool(root: PushRelayCommand(), version: version).run(arguments, console: console)
+    }
+}

@@ -1,0 +1,20 @@
+/// A command or subcommand of a HomeCompanion executable.
+public protocol Command: Sendable {
+    /// The word that selects it: `plugins`.
+    var name: String { get }
+    /// One line for the parent's command list.
+    var summary: String { get }
+    /// The arguments after the command's name, for the usage line: `[--json] FILE`.
+    var usage: String { get }
+    /// The options it accepts, besides `--help`.
+    var options: [OptionSpec] { get }
+    /// Its subcommands, selected by the first argument; a command with subcommands takes no positionals.
+    var subcommands: [any Command] { get }
+    /// Runs the command itself; a command that only groups subcommands throws a usage error.
+    func run(_ invocation: Invocation) async throws -> ExitCode
+}
+
+extension Command {
+    public var options: [OptionSpec] { [] }
+    public var subcommands: [any Command] { [] }
+}

@@ -1,0 +1,20 @@
+/// Writes the `--help` text of a command.
+struct HelpFormatter {
+    let command: any Command
+    let commandPath: String
+
+    var text: String {
+        var sections = ["USAGE: \(commandPath)\(command.usage.isEmpty ? "" : " " + command.usage)", command.summary]
+        if !command.subcommands.isEmpty {
+            let width = command.subcommands.map(\.name.count).max() ?? 0
+            let lines = command.subcommands.map { "  \($0.name.padded(to: width))  \($0.summary)" }
+            sections.append("COMMANDS:\n" + lines.joined(separator: "\n")
+                + "\n\nRun '\(commandPath) COMMAND --help' for a command's options.")
+        }
+        let options = command.options.map { ("--\($0.name)" + ($0.valueName.map { " \($0)" } ?? ""), $0.help) }
+            + [("-h, --help", "Show this help.")]
+        let width = options.map(\.0.count).max() ?? 0
+        sections.append("OPTIONS:\n" + options.map { "  \($0.0.padded(to: width))  \($0.1)" }.joined(separator: "\n"))
+        return sections.joined(separator: "\n\n")
+    }
+}

@@ -1,0 +1,5 @@
+/// Light or dark.
+public enum ColorScheme: String, Sendable, CaseIterable {
+    case light
+    case dark
+}

@@ -1,0 +1,10 @@
+/// The descriptor JSON an out-of-tree plugin publishes in its table.
+struct DynamicDescriptor: Decodable {
+    let id: String
+    let version: String
+    let summary: String?
+    let provides: [CapabilityID]?
+    let requires: [CapabilityID]?
+    let configurationKeys: [String]?
+    let failurePolicy: FailurePolicy?
+}

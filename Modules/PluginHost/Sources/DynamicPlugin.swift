@@ -1,0 +1,28 @@
+import HAModels
+
+/// An out-of-tree plugin seen through its C function table.
+///
+/// Each capability it provides is registered as a ``ForeignCapability`` that forwards JSON
+/// requests to the library's `invoke`.
+final class DynamicPlugin: Plugin {
+    private let descriptor: PluginDescriptor
+    private let table: PluginABITable
+    private let configuration: [String: JSONValue]
+
+    init(descriptor: PluginDescriptor, table: PluginABITable, configuration: [String: JSONValue]) {
+        self.descriptor = descriptor
+        self.table = table
+        self.configuration = configuration
+    }
+
+    func start(_ context: PluginContext) async throws {
+        try table.start(configuration)
+        for capability in descriptor.provides {
+            try context.provide(ForeignCapability.key(capability), ForeignCapability(capability: capability.name, table: table))
+        }
+    }
+
+    func stop() async {
+        table.stop()
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The JSON file that names the plugins to load, whether each is enabled, and its configuration.
+///
+/// ```json
+/// { "schemaVersion": 1,
+///   "plugins": [ { "id": "design-tokens", "configuration": { "primaryColor": "#03a9f4" } },
+///                { "id": "example-greeter", "library": "libExampleGreeter.so", "enabled": false } ] }
+/// ```
+public struct PluginManifest: Sendable, Equatable {
+    /// The schema versions this host reads.
+    public static let supportedSchemaVersions = [1]
+    /// The largest manifest file read, so a wrong path cannot make the host load a huge file.
+    public static let maximumSize = 1 << 20
+
+    /// The schema the file was written for.
+    public let schemaVersion: Int
+    /// The plugins, in the order the file lists them.
+    public let plugins: [ManifestEntry]
+    /// The folder relative library paths are resolved against.
+    public let baseDirectory: URL
+
+    /// Creates a manifest.
+    public init(schemaVersion: Int = 1, plugins: [ManifestEntry], baseDirectory: URL) {
+        self.schemaVersion = schemaVersion
+        self.plugins = plugins
+        self.baseDirectory = baseDirectory
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Removes secrets from text before it is written anywhere a person or a file can read it.
+///
+/// It masks the values of secret-looking keys (`access_token`, `password`, `webhook_secret`, …)
+/// in JSON, `key=value` and `key: value` forms, `Bearer` credentials, JSON Web Tokens, and any
+/// literal secret it was told about.
+public struct SecretRedactor: Sendable {
+    /// What a secret is replaced with.
+    public static let mask = "<redacted>"
+
+    /// Key names whose values are always secret.
+    public static let secretKeys = [
+        "access_token", "refresh_token", "token", "password", "secret", "webhook_secret",
+        "client_secret", "api_key", "apikey", "push_token", "authorization", "code",
+    ]
+
+    private let literals: [String]
+
+    /// Creates a redactor that also masks each of `literals` wherever it appears.
+    public init(literals: [String] = []) {
+        self.literals = literals.filter { $0.count >= 4 }.sorted { $0.count > $1.count }
+    }
+
+    /// A redactor that also masks `secret`.
+    public func adding(_ secret: String) -> SecretRedactor {
+        SecretRedactor(literals: literals + [secret])
+    }
+
+    /// Returns `text` with every secret it recognises replaced by ``mask``.
+    public func redact(_ text: String) -> String {
+        var result = text
+        for literal in literals {
+            result = result.replacingOccurrences(of: literal, with: Self.mask)
+        }
+        for pattern in Self.patterns {
+            let range = NSRange(result.startIndex..., in: result)
+            result = pattern.expression.stringByReplacingMatches(
+                in: result, range: range, withTemplate: pattern.template
+            )
+        }
+        return result
+    }
+
+    private struct Pattern: @unchecked Sendable {
+        let expression: NSRegularExpression
+        let template: String
+    }
+
+    private static let patterns: [Pattern] = {
+        let keys = secretKeys.joined(separator: "|")
+        let sources: [(String, String)] = [
+            // "key": "value" in JSON
+            ("(\"(?:\(keys))\"\\s*:\\s*\")[^\"]*(\")", "$1\(mask)$2"),
+            // key=value and key: value in text, query strings and headers
+            ("(?i)(\\b(?:\(keys))\\s*[=:]\\s*)(?!\")(?!<redacted>)[^\\s&,;\"]+", "$1\(mask)"),
+            // Bearer credentials
+            ("(?i)(Bearer\\s+)[A-Za-z0-9._~+/=-]+", "$1\(mask)"),
+            // JSON Web Tokens, which Home Assistant's access tokens are
+            ("eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*", mask),
+        ]
+        return sources.map { source, template in
+            // The patterns are constants of this file; failing to compile one is a programmer error.
+            guard let expression = try? NSRegularExpression(pattern: source) else {
+                preconditionFailure("invalid redaction pattern \(source)")
+            }
+            return Pattern(expression: expression, template: template)
+        }
+    }()
+}

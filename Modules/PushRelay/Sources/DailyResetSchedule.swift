@@ -1,0 +1,30 @@
+import Foundation
+
+/// The relay's rate-limit day: counters reset at 00:00 UTC, as Home Assistant's relay does.
+public struct DailyResetSchedule: Sendable {
+    private let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// Creates the schedule.
+    public init() {}
+
+    /// The start of the UTC day `date` falls in: the window its deliveries count toward.
+    public func windowStart(containing date: Date) -> Date {
+        calendar.startOfDay(for: date)
+    }
+
+    /// The next 00:00 UTC strictly after `date`: when the window containing it resets.
+    public func nextReset(after date: Date) -> Date {
+        windowStart(containing: date).addingTimeInterval(86_400)
+    }
+
+    /// `date` as ISO 8601 in UTC with seconds, the form `resetsAt` uses on the wire.
+    public func iso8601(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        return formatter.string(from: date)
+    }
+}

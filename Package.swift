@@ -1,0 +1,104 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// MARK: - Products
+//
+// Every module is its own library product so a contributor builds only what they need
+// (`swift build --product Persistence`). The two apps are thin executables.
+
+let products: [Product] = [
+    .library(name: "PluginHost", targets: ["PluginHost"]),
+    .library(name: "HAModels", targets: ["HAModels"]),
+    .library(name: "HADesignTokens", targets: ["HADesignTokens"]),
+    .library(name: "Persistence", targets: ["Persistence"]),
+    .library(name: "Networking", targets: ["Networking"]),
+    .library(name: "Auth", targets: ["Auth"]),
+    .library(name: "Thread", targets: ["Thread"]),
+    .library(name: "Improv", targets: ["Improv"]),
+    .library(name: "PushRelay", targets: ["PushRelay"]),
+    .library(name: "CLIKit", targets: ["CLIKit"]),
+    .library(name: "ExampleGreeter", type: .dynamic, targets: ["ExampleGreeter"]),
+    .executable(name: "home", targets: ["home"]),
+    .executable(name: "push-relay", targets: ["push-relay"]),
+]
+
+// MARK: - C libraries (each shim next to the module that uses it)
+
+let cTargets: [Target] = [
+    .systemLibrary(
+        name: "CPluginABI",
+        path: "Modules/PluginHost/CPluginABI"
+    ),
+    .systemLibrary(
+        name: "CSQLite",
+        path: "Modules/Persistence/CSQLite",
+        providers: [.apt(["libsqlite3-dev"])]
+    ),
+]
+
+// MARK: - Modules
+
+let moduleTargets: [Target] = [
+    .target(name: "PluginHost", dependencies: ["CPluginABI", "HAModels"], path: "Modules/PluginHost/Sources"),
+    .target(name: "HAModels", path: "Modules/HAModels/Sources"),
+    .target(name: "HADesignTokens", path: "Modules/HADesignTokens/Sources"),
+    .target(name: "Persistence", dependencies: ["CSQLite"], path: "Modules/Persistence/Sources"),
+    .target(name: "Networking", dependencies: ["HAModels"], path: "Modules/Networking/Sources"),
+    .target(name: "Auth", dependencies: ["Networking", "Persistence"], path: "Modules/Auth/Sources"),
+    .target(name: "Thread", dependencies: ["HAModels"], path: "Modules/Thread/Sources"),
+    .target(name: "Improv", path: "Modules/Improv/Sources"),
+    .target(name: "PushRelay", dependencies: ["HAModels", "Persistence"], path: "Modules/PushRelay/Sources"),
+    .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
+    .target(name: "PluginHostTestSupport", dependencies: ["PluginHost"], path: "Modules/PluginHost/TestSupport"),
+]
+
+// MARK: - Plugins
+
+let pluginTargets: [Target] = [
+    .target(name: "DesignTokensPlugin", dependencies: ["PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin"),
+    .target(name: "ExampleGreeter", dependencies: ["CPluginABI"], path: "Plugins/ExampleGreeter"),
+]
+
+// MARK: - Apps
+
+let appTargets: [Target] = [
+    .target(name: "HomeCLI", dependencies: ["CLIKit", "PluginHost", "DesignTokensPlugin", "HADesignTokens"], path: "Apps/HomeCLI"),
+    .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "PluginHost"], path: "Apps/home"),
+    .target(name: "PushRelayCLI", dependencies: ["CLIKit", "PushRelay"], path: "Apps/PushRelayCLI"),
+    .executableTarget(name: "push-relay", dependencies: ["PushRelayCLI", "CLIKit"], path: "Apps/push-relay"),
+]
+
+// MARK: - Tests
+
+let unitTestTargets: [Target] = [
+    ("PluginHostTests", ["PluginHost", "PluginHostTestSupport"]),
+    ("HAModelsTests", ["HAModels"]),
+    ("HADesignTokensTests", ["HADesignTokens"]),
+    ("PersistenceTests", ["Persistence"]),
+    ("NetworkingTests", ["Networking"]),
+    ("AuthTests", ["Auth"]),
+    ("ThreadTests", ["Thread"]),
+    ("ImprovTests", ["Improv"]),
+    ("PushRelayTests", ["PushRelay"]),
+    ("CLIKitTests", ["CLIKit"]),
+    ("HomeCLITests", ["HomeCLI", "CLIKit", "PluginHost", "PluginHostTestSupport"]),
+    ("PushRelayCLITests", ["PushRelayCLI", "CLIKit"]),
+    ("ToolingTests", []),
+].map { name, dependencies in
+    .testTarget(name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Tests/\(name)")
+}
+
+let integrationTestTargets: [Target] = [
+    .testTarget(
+        name: "IntegrationTests",
+        dependencies: ["PluginHost", "Networking"],
+        path: "Tests/IntegrationTests"
+    ),
+]
+
+let package = Package(
+    name: "HomeCompanion",
+    platforms: [.macOS(.v14)],
+    products: products,
+    targets: cTargets + moduleTargets + pluginTargets + appTargets + unitTestTargets + integrationTestTargets
+)

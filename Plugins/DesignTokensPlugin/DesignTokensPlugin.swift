@@ -1,0 +1,34 @@
+import HADesignTokens
+import PluginHost
+
+/// Provides the theme exporter, with the primary and accent colours a manifest may set.
+public final class DesignTokensPlugin: Plugin {
+    /// The capability this plugin provides.
+    public static let themeExporter = CapabilityKey<ThemeExporter>(name: "design.theme-exporter")
+
+    /// How the compiled catalog describes and builds this plugin.
+    public static let factory: any PluginFactory = BuiltInPluginFactory(
+        descriptor: PluginDescriptor(
+            id: "design-tokens", version: SemanticVersion(1, 0, 0),
+            summary: "Home Assistant design tokens and theme exporters (YAML, CSS, JSON, terminal)",
+            provides: [themeExporter.id], configurationKeys: ["primaryColor", "accentColor"],
+            failurePolicy: .degrade
+        ),
+        configuration: DesignTokensConfiguration.self
+    ) { configuration in
+        DesignTokensPlugin(configuration: configuration)
+    }
+
+    private let configuration: DesignTokensConfiguration
+
+    init(configuration: DesignTokensConfiguration) {
+        self.configuration = configuration
+    }
+
+    public func start(_ context: PluginContext) async throws {
+        let tokens = DesignTokens.homeAssistant.branded(primary: configuration.primaryColor, accent: configuration.accentColor)
+        try context.provide(Self.themeExporter, ThemeExporter(tokens: tokens))
+    }
+
+    public func stop() async {}
+}

@@ -1,0 +1,80 @@
+import CPluginABI
+import Foundation
+
+/// The example plugin's state and behaviour, reached from the C entry points in ``GreeterABI``.
+final class Greeter: @unchecked Sendable {
+    /// The one instance: a dynamic library plugin is loaded once per process.
+    static let shared = Greeter()
+
+    // Guarded by `lock`: the host may call the plugin from any thread.
+    private var salutation = "Hello"
+    private var host: UnsafePointer<hc_host_api>?
+    private let lock = NSLock()
+
+    /// Remembers the host's function table, for logging.
+    func attach(_ host: UnsafePointer<hc_host_api>?) {
+        lock.withLock { self.host = host }
+    }
+
+    /// Checks a configuration; returns the problem, naming the key, or nil when it is valid.
+    func problem(in configurationJSON: String) -> String? {
+        switch decode(configurationJSON) {
+        case .failure(let failure): failure.message
+        case .success: nil
+        }
+    }
+
+    /// Applies a configuration and starts; returns the problem, or nil on success.
+    func start(_ configurationJSON: String) -> String? {
+        switch decode(configurationJSON) {
+        case .failure(let failure):
+            return failure.message
+        case .success(let configuration):
+            let word = configuration.salutation ?? "Hello"
+            lock.withLock { salutation = word }
+            log(HC_LOG_INFO, "greeter started, greeting with '\(word)'")
+            return nil
+        }
+    }
+
+    /// Stops the plugin.
+    func stop() {
+        log(HC_LOG_INFO, "greeter stopped")
+    }
+
+    /// Answers `{"name": "Ada"}` with `{"greeting": "Hello, Ada!"}`.
+    func greet(_ requestJSON: String) -> Result<String, GreeterFailure> {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(requestJSON.utf8)) as? [String: Any],
+              let name = object["name"] as? String, !name.isEmpty else {
+            return .failure(GreeterFailure(message: "the request needs a non-empty string 'name'"))
+        }
+        let greeting = "\(lock.withLock { salutation }), \(name)!"
+        guard let data = try? JSONSerialization.data(withJSONObject: ["greeting": greeting]) else {
+            return .failure(GreeterFailure(message: "could not encode the greeting"))
+        }
+        return .success(String(decoding: data, as: UTF8.self))
+    }
+
+    private func decode(_ json: String) -> Result<GreeterConfiguration, GreeterFailure> {
+        let configuration: GreeterConfiguration
+        do {
+            configuration = try JSONDecoder().decode(GreeterConfiguration.self, from: Data(json.utf8))
+        } catch DecodingError.typeMismatch(_, let context) {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return .failure(GreeterFailure(message: "key '\(key)': expected a string"))
+        } catch {
+            return .failure(GreeterFailure(message: "the configuration is not a valid object: \(error)"))
+        }
+        if let word = configuration.salutation, word.isEmpty || word.count > GreeterConfiguration.maximumLength {
+            return .failure(GreeterFailure(
+                message: "key 'salutation': must be 1 to \(GreeterConfiguration.maximumLength) characters"
+            ))
+        }
+        return .success(configuration)
+    }
+
+    private func log(_ level: Int32, _ message: String) {
+        guard let log = lock.withLock({ host?.pointee.log }) else { return }
+        message.withCString { log(level, $0) }
+    }
+}

@@ -1,0 +1,49 @@
+import CPluginABI
+import Foundation
+
+/// The C function table of the example plugin, as `hc_plugin_abi.h` defines it.
+enum GreeterABI {
+    static let descriptor = """
+    {"id": "example-greeter", "version": "1.0.0",
+     "summary": "An out-of-tree example: greets a name with a configurable salutation",
+     "provides": [{"name": "example.greeting", "version": 1}], "requires": [],
+     "configurationKeys": ["salutation"], "failurePolicy": "degrade"}
+    """
+
+    /// Allocated once and never freed: the host keeps the pointer for the life of the process.
+    nonisolated(unsafe) static let table: UnsafePointer<hc_plugin_api> = {
+        let table = UnsafeMutablePointer<hc_plugin_api>.allocate(capacity: 1)
+        table.initialize(to: hc_plugin_api(
+            abi_version: UInt32(HC_PLUGIN_ABI_VERSION),
+            descriptor_json: UnsafePointer(strdup(descriptor)),
+            validate_configuration: { json, errorOut in
+                report(Greeter.shared.problem(in: json.map { String(cString: $0) } ?? "{}"), errorOut)
+            },
+            start: { json, errorOut in
+                report(Greeter.shared.start(json.map { String(cString: $0) } ?? "{}"), errorOut)
+            },
+            stop: { Greeter.shared.stop() },
+            invoke: { capability, request, responseOut, errorOut in
+                guard let capability, String(cString: capability) == "example.greeting" else {
+                    return report("unknown capability", errorOut)
+                }
+                switch Greeter.shared.greet(request.map { String(cString: $0) } ?? "{}") {
+                case .success(let response):
+                    responseOut?.pointee = strdup(response)
+                    return 0
+                case .failure(let failure):
+                    return report(failure.message, errorOut)
+                }
+            },
+            free_string: { free($0) }
+        ))
+        return UnsafePointer(table)
+    }()
+
+    /// Hands `problem` to the host as an allocated string; 0 when there is none.
+    private static func report(_ problem: String?, _ errorOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        guard let problem else { return 0 }
+        errorOut?.pointee = strdup(problem)
+        return 1
+    }
+}
