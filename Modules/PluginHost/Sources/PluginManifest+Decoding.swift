@@ -93,6 +93,7 @@ extension PluginManifest {
         var id = ""
         switch object["id"] {
         case .string(let text) where !text.isEmpty: id = text
+        case .string: problem("id must not be empty")
         case nil: problem("id is required")
         case let other?: problem("id must be a non-empty string, not \(other.kindName)")
         }
@@ -113,6 +114,7 @@ extension PluginManifest {
         var library: String?
         switch object["library"] {
         case .string(let text) where !text.isEmpty: library = text
+        case .string: problem("library must not be empty")
         case nil: break
         case let other?: problem("library must be the path of a dynamic library, not \(other.kindName)")
         }

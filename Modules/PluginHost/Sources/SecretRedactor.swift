@@ -53,7 +53,7 @@ public struct SecretRedactor: Sendable {
             // "key": "value" in JSON
             ("(\"(?:\(keys))\"\\s*:\\s*\")[^\"]*(\")", "$1\(mask)$2"),
             // key=value and key: value in text, query strings and headers
-            ("(?i)(\\b(?:\(keys))\\s*[=:]\\s*)(?!\")(?!<redacted>)[^\\s&,;\"]+", "$1\(mask)"),
+            ("(?i)(\\b(?:\(keys))\\s*[=:]\\s*)(?!\")(?!<redacted>)(?:Bearer\\s+)?[^\\s&,;\"]+", "$1\(mask)"),
             // Bearer credentials
             ("(?i)(Bearer\\s+)[A-Za-z0-9._~+/=-]+", "$1\(mask)"),
             // JSON Web Tokens, which Home Assistant's access tokens are

@@ -1,0 +1,2 @@
+/// A plugin configuration with no keys.
+struct EmptyConfiguration: Decodable, Sendable {}

@@ -1,0 +1,34 @@
+import PluginHost
+
+/// A plugin whose start succeeds or fails as a test says, recording start and stop.
+final class TestPlugin: Plugin {
+    let descriptor: PluginDescriptor
+    let behaviour: TestPluginFactory.Behaviour
+    let log: EventLog
+
+    init(descriptor: PluginDescriptor, behaviour: TestPluginFactory.Behaviour, log: EventLog) {
+        self.descriptor = descriptor
+        self.behaviour = behaviour
+        self.log = log
+    }
+
+    func start(_ context: PluginContext) async throws {
+        for required in descriptor.requires {
+            _ = try context.resolve(CapabilityKey<String>(name: required.name, version: required.version))
+        }
+        if behaviour == .failStart {
+            log.append("fail \(descriptor.id)")
+            throw TestFailure(message: "\(descriptor.id) refused to start")
+        }
+        if behaviour != .omitCapability {
+            for capability in descriptor.provides {
+                try context.provide(CapabilityKey<String>(name: capability.name, version: capability.version), descriptor.id)
+            }
+        }
+        log.append("start \(descriptor.id)")
+    }
+
+    func stop() async {
+        log.append("stop \(descriptor.id)")
+    }
+}
