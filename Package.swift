@@ -50,19 +50,25 @@ let moduleTargets: [Target] = [
     .target(name: "PushRelay", dependencies: ["HAModels", "Persistence"], path: "Modules/PushRelay/Sources"),
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
     .target(name: "PluginHostTestSupport", dependencies: ["PluginHost"], path: "Modules/PluginHost/TestSupport"),
+    .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
 ]
 
 // MARK: - Plugins
 
 let pluginTargets: [Target] = [
     .target(name: "DesignTokensPlugin", dependencies: ["PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin"),
+    .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin"),
     .target(name: "ExampleGreeter", dependencies: ["CPluginABI"], path: "Plugins/ExampleGreeter"),
 ]
 
 // MARK: - Apps
 
 let appTargets: [Target] = [
-    .target(name: "HomeCLI", dependencies: ["CLIKit", "PluginHost", "DesignTokensPlugin", "HADesignTokens"], path: "Apps/HomeCLI"),
+    .target(
+        name: "HomeCLI",
+        dependencies: ["CLIKit", "PluginHost", "HAModels", "HADesignTokens", "DesignTokensPlugin", "ThemeFilesPlugin"],
+        path: "Apps/HomeCLI"
+    ),
     .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "PluginHost"], path: "Apps/home"),
     .target(name: "PushRelayCLI", dependencies: ["CLIKit", "PushRelay"], path: "Apps/PushRelayCLI"),
     .executableTarget(name: "push-relay", dependencies: ["PushRelayCLI", "CLIKit"], path: "Apps/push-relay"),
@@ -80,9 +86,9 @@ let unitTestTargets: [Target] = [
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),
     ("PushRelayTests", ["PushRelay"]),
-    ("CLIKitTests", ["CLIKit"]),
-    ("HomeCLITests", ["HomeCLI", "CLIKit", "PluginHost", "PluginHostTestSupport"]),
-    ("PushRelayCLITests", ["PushRelayCLI", "CLIKit"]),
+    ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
+    ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport"]),
+    ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport"]),
     ("ToolingTests", []),
 ].map { name, dependencies in
     .testTarget(name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Tests/\(name)")
@@ -91,7 +97,7 @@ let unitTestTargets: [Target] = [
 let integrationTestTargets: [Target] = [
     .testTarget(
         name: "IntegrationTests",
-        dependencies: ["PluginHost", "Networking"],
+        dependencies: ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "Networking"],
         path: "Tests/IntegrationTests"
     ),
 ]

@@ -1,14 +1,18 @@
 import DesignTokensPlugin
 import Foundation
 import PluginHost
+import ThemeFilesPlugin
 
 /// The plugins compiled into `home`, and the manifest used when the user has none.
 enum BuiltInCatalog {
     /// Every built-in plugin.
-    static let catalog = PluginCatalog([DesignTokensPlugin.factory])
+    static let catalog = PluginCatalog([DesignTokensPlugin.factory, ThemeFilesPlugin.factory])
 
-    /// Every built-in plugin enabled with its default configuration.
+    /// The design tokens enabled; theme-files, which writes to disk, listed but off until the user opts in.
     static func defaultManifest(baseDirectory: URL) -> PluginManifest {
-        PluginManifest(plugins: catalog.ids.map { ManifestEntry(id: $0) }, baseDirectory: baseDirectory)
+        PluginManifest(
+            plugins: [ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false)],
+            baseDirectory: baseDirectory
+        )
     }
 }

@@ -6,19 +6,25 @@ import PluginHost
 struct ManifestSource {
     /// What to call the manifest in output: its path, or `built-in`.
     let name: String
-    let manifest: PluginManifest
+    private let file: URL?
 
-    init(option: String?, directories: DirectoryLayout) throws(ManifestRejected) {
+    init(option: String?, directories: DirectoryLayout) {
         if let option {
-            let url = URL(fileURLWithPath: option)
-            name = url.path
-            manifest = try PluginManifest.load(from: url)
+            file = URL(fileURLWithPath: option)
         } else if FileManager.default.fileExists(atPath: directories.defaultManifest.path) {
-            name = directories.defaultManifest.path
-            manifest = try PluginManifest.load(from: directories.defaultManifest)
+            file = directories.defaultManifest
         } else {
-            name = "built-in"
-            manifest = BuiltInCatalog.defaultManifest(baseDirectory: directories.configuration)
+            file = nil
         }
+        name = file?.path ?? "built-in"
+    }
+
+    /// The validated plan of this manifest; throws every problem in it.
+    func plan() throws(ManifestRejected) -> LoadPlan {
+        let loader = PluginLoader(catalog: BuiltInCatalog.catalog)
+        guard let file else {
+            return try loader.plan(BuiltInCatalog.defaultManifest(baseDirectory: Current.directories().configuration))
+        }
+        return try loader.plan(manifestAt: file)
     }
 }

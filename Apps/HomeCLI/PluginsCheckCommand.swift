@@ -14,7 +14,7 @@ struct PluginsCheckCommand: Command {
         let json = invocation.arguments.has("json")
         let console = invocation.console
         let checked = Result { () throws(ManifestRejected) -> LoadPlan in
-            try PluginLoader(catalog: BuiltInCatalog.catalog).plan(PluginManifest.load(from: URL(fileURLWithPath: path)))
+            try PluginLoader(catalog: BuiltInCatalog.catalog).plan(manifestAt: URL(fileURLWithPath: path))
         }
         guard case .success(let plan) = checked else {
             if case .failure(let rejected) = checked {

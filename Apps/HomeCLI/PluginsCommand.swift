@@ -8,7 +8,7 @@ struct PluginsCommand: Command {
     let summary = "List the manifest's plugins and their state (starts and stops them to find out)."
     let usage = "[--json] [--manifest FILE]"
     let options: [OptionSpec] = [.json, .manifest]
-    let subcommands: [any Command] = [PluginsCheckCommand()]
+    let subcommands: [any Command] = [PluginsCheckCommand(), PluginsCallCommand()]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)

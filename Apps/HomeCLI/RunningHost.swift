@@ -9,8 +9,8 @@ struct RunningHost {
 
     /// Loads the manifest `--manifest` names (or the default), validates it, and starts it.
     static func start(manifestOption: String?) async throws -> RunningHost {
-        let source = try ManifestSource(option: manifestOption, directories: Current.directories())
-        let plan = try PluginLoader(catalog: BuiltInCatalog.catalog).plan(source.manifest)
+        let source = ManifestSource(option: manifestOption, directories: Current.directories())
+        let plan = try source.plan()
         let host = PluginHost(plan: plan, logger: Current.logger("plugin-host"))
         return RunningHost(source: source, host: host, report: await host.start())
     }

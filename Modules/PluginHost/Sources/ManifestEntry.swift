@@ -14,11 +14,13 @@ public struct ManifestEntry: Sendable, Equatable {
     public let failurePolicy: FailurePolicy?
     /// The plugin's configuration object.
     public let configuration: [String: JSONValue]
+    /// Plugins this one must start after when they are enabled, beyond what its requirements imply.
+    public let after: [String]
 
     /// Creates an entry.
     public init(
         id: String, enabled: Bool = true, version: SemanticVersion? = nil, library: String? = nil,
-        failurePolicy: FailurePolicy? = nil, configuration: [String: JSONValue] = [:]
+        failurePolicy: FailurePolicy? = nil, configuration: [String: JSONValue] = [:], after: [String] = []
     ) {
         self.id = id
         self.enabled = enabled
@@ -26,5 +28,6 @@ public struct ManifestEntry: Sendable, Equatable {
         self.library = library
         self.failurePolicy = failurePolicy
         self.configuration = configuration
+        self.after = after
     }
 }

@@ -15,6 +15,21 @@ public struct PluginLoader: Sendable {
         self.loadLibrary = loadLibrary
     }
 
+    /// Reads the manifest at `url` and validates it, reporting the problems of both stages together.
+    public func plan(manifestAt url: URL) throws(ManifestRejected) -> LoadPlan {
+        let (manifest, decodingProblems) = PluginManifest.read(from: url)
+        guard let manifest else { throw ManifestRejected(diagnostics: decodingProblems) }
+        let validated = Result { () throws(ManifestRejected) -> LoadPlan in try plan(manifest) }
+        switch validated {
+        case .success(let plan) where decodingProblems.isEmpty:
+            return plan
+        case .success:
+            throw ManifestRejected(diagnostics: decodingProblems)
+        case .failure(let rejected):
+            throw ManifestRejected(diagnostics: decodingProblems + rejected.diagnostics)
+        }
+    }
+
     /// Validates `manifest` and returns the plan, or throws every problem found.
     public func plan(_ manifest: PluginManifest) throws(ManifestRejected) -> LoadPlan {
         var diagnostics: [Diagnostic] = []
@@ -43,6 +58,21 @@ public struct PluginLoader: Sendable {
                     if provider.plugin != entry.id { edges[entry.id, default: []].insert(provider.plugin) }
                 } else {
                     diagnostics.append(missing(required, by: entry.id, providers: providers, manifest: manifest))
+                }
+            }
+        }
+
+        let listed = Set(manifest.plugins.map(\.id))
+        let enabled = Set(resolved.map(\.entry.id))
+        for (entry, _) in resolved {
+            for predecessor in entry.after {
+                if enabled.contains(predecessor) {
+                    edges[entry.id, default: []].insert(predecessor)
+                } else if !listed.contains(predecessor) {
+                    diagnostics.append(Diagnostic(
+                        .unknownPlugin, plugin: entry.id,
+                        "'after' names '\(predecessor)', which the manifest does not list; listed: \(manifest.plugins.map(\.id).joined(separator: ", "))"
+                    ))
                 }
             }
         }

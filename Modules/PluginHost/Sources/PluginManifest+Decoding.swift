@@ -2,33 +2,45 @@ import Foundation
 import HAModels
 
 extension PluginManifest {
-    private static let entryKeys = ["id", "enabled", "version", "library", "failurePolicy", "configuration"]
+    private static let entryKeys = ["id", "enabled", "version", "library", "failurePolicy", "configuration", "after"]
 
-    /// Reads and decodes the manifest at `url`.
+    /// Reads and decodes the manifest at `url`; throws every problem found.
     public static func load(from url: URL) throws(ManifestRejected) -> PluginManifest {
+        let (manifest, diagnostics) = read(from: url)
+        guard let manifest, diagnostics.isEmpty else { throw ManifestRejected(diagnostics: diagnostics) }
+        return manifest
+    }
+
+    /// Decodes a manifest; throws every problem found.
+    public static func decode(_ data: Data, baseDirectory: URL) throws(ManifestRejected) -> PluginManifest {
+        let (manifest, diagnostics) = decodeCollecting(data, baseDirectory: baseDirectory)
+        guard let manifest, diagnostics.isEmpty else { throw ManifestRejected(diagnostics: diagnostics) }
+        return manifest
+    }
+
+    /// Reads the manifest at `url` as far as it can be understood, with every problem found.
+    ///
+    /// An entry with a usable id is kept even when another of its fields is wrong (that field
+    /// takes its default), so later checks can still report on it; the manifest is nil only
+    /// when the file cannot be read or is not a JSON object.
+    public static func read(from url: URL) -> (manifest: PluginManifest?, diagnostics: [Diagnostic]) {
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             if let size = attributes[.size] as? Int, size > maximumSize {
-                throw ManifestRejected(diagnostics: [Diagnostic(
-                    .malformedManifest, "\(url.path) is \(size) bytes; a manifest may be at most \(maximumSize) bytes"
-                )])
+                return (nil, [Diagnostic(.malformedManifest, "\(url.path) is \(size) bytes; a manifest may be at most \(maximumSize) bytes")])
             }
             data = try Data(contentsOf: url)
-        } catch let error as ManifestRejected {
-            throw error
         } catch {
-            throw ManifestRejected(diagnostics: [Diagnostic(
-                .malformedManifest, "cannot read \(url.path): \(error.localizedDescription)"
-            )])
+            return (nil, [Diagnostic(.malformedManifest, "cannot read \(url.path): \(error.localizedDescription)")])
         }
-        return try decode(data, baseDirectory: url.deletingLastPathComponent())
+        return decodeCollecting(data, baseDirectory: url.deletingLastPathComponent())
     }
 
-    /// Decodes a manifest, collecting every problem in it rather than stopping at the first.
-    public static func decode(_ data: Data, baseDirectory: URL) throws(ManifestRejected) -> PluginManifest {
+    /// Decodes as much of a manifest as can be understood, collecting every problem in it.
+    static func decodeCollecting(_ data: Data, baseDirectory: URL) -> (manifest: PluginManifest?, diagnostics: [Diagnostic]) {
         guard data.count <= maximumSize else {
-            throw ManifestRejected(diagnostics: [Diagnostic(
+            return (nil, [Diagnostic(
                 .malformedManifest, "the manifest is \(data.count) bytes; at most \(maximumSize) are read"
             )])
         }
@@ -36,10 +48,10 @@ extension PluginManifest {
         do {
             root = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw ManifestRejected(diagnostics: [Diagnostic(.malformedManifest, "not valid JSON: \(error.explanation)")])
+            return (nil, [Diagnostic(.malformedManifest, "not valid JSON: \(error.explanation)")])
         }
         guard let object = root.objectValue else {
-            throw ManifestRejected(diagnostics: [Diagnostic(
+            return (nil, [Diagnostic(
                 .malformedManifest, "the manifest must be a JSON object with `schemaVersion` and `plugins`, not \(root.kindName)"
             )])
         }
@@ -74,8 +86,7 @@ extension PluginManifest {
         case let other?:
             diagnostics.append(Diagnostic(.malformedManifest, "'plugins' must be an array, not \(other.kindName)"))
         }
-        guard diagnostics.isEmpty else { throw ManifestRejected(diagnostics: diagnostics) }
-        return PluginManifest(schemaVersion: schemaVersion, plugins: entries, baseDirectory: baseDirectory)
+        return (PluginManifest(schemaVersion: schemaVersion, plugins: entries, baseDirectory: baseDirectory), diagnostics)
     }
 
     private static func decodeEntry(_ value: JSONValue, path: String, into diagnostics: inout [Diagnostic]) -> ManifestEntry? {
@@ -83,7 +94,6 @@ extension PluginManifest {
             diagnostics.append(Diagnostic(.malformedManifest, "\(path) must be an object with an 'id', not \(value.kindName)"))
             return nil
         }
-        let before = diagnostics.count
         func problem(_ message: String) {
             diagnostics.append(Diagnostic(.malformedManifest, "\(path).\(message)"))
         }
@@ -134,9 +144,23 @@ extension PluginManifest {
         case nil: break
         case let other?: problem("configuration must be an object, not \(other.kindName)")
         }
-        guard diagnostics.count == before else { return nil }
+        var after: [String] = []
+        switch object["after"] {
+        case .array(let items):
+            for item in items {
+                guard case .string(let name) = item, !name.isEmpty else {
+                    problem("after must list plugin ids as strings, not \(item.kindName)")
+                    continue
+                }
+                after.append(name)
+            }
+        case nil: break
+        case let other?: problem("after must be an array of plugin ids, not \(other.kindName)")
+        }
+        guard !id.isEmpty else { return nil }
         return ManifestEntry(
-            id: id, enabled: enabled, version: version, library: library, failurePolicy: policy, configuration: configuration
+            id: id, enabled: enabled, version: version, library: library, failurePolicy: policy, configuration: configuration,
+            after: after
         )
     }
 }

@@ -1,0 +1,43 @@
+import CLIKit
+import Foundation
+import HAModels
+import PluginHost
+
+/// `home plugins call CAPABILITY [JSON]`: sends a JSON request to an out-of-tree plugin's capability.
+struct PluginsCallCommand: Command {
+    let name = "call"
+    let summary = "Call a capability of an out-of-tree plugin with a JSON request and print its JSON answer."
+    let usage = "[--manifest FILE] CAPABILITY[@VERSION] [JSON]"
+    let options: [OptionSpec] = [.manifest]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let arguments = try invocation.positionals("a CAPABILITY", minimum: 1, maximum: 2)
+        let capability = try Self.capabilityID(arguments[0])
+        let request: JSONValue
+        do {
+            request = try JSONDecoder().decode(JSONValue.self, from: Data((arguments.count > 1 ? arguments[1] : "{}").utf8))
+        } catch {
+            throw UsageError("the request is not valid JSON: \(error.explanation)")
+        }
+        let running = try await RunningHost.start(manifestOption: invocation.arguments.values["manifest"])
+        let answer = Result { try running.host.registry.resolve(ForeignCapability.key(capability)).invoke(request) }
+        await running.host.stop()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        invocation.console.print(String(decoding: try encoder.encode(try answer.get()), as: UTF8.self))
+        return .success
+    }
+
+    /// Parses `name` or `name@version`.
+    static func capabilityID(_ text: String) throws(UsageError) -> CapabilityID {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard let name = parts.first, !name.isEmpty, parts.count <= 2 else {
+            throw UsageError("'\(text)' is not a capability; write NAME or NAME@VERSION")
+        }
+        guard parts.count == 2 else { return CapabilityID(name: String(name)) }
+        guard let version = Int(parts[1]), version > 0 else {
+            throw UsageError("'\(text)' has no valid version after '@'; write NAME@1")
+        }
+        return CapabilityID(name: String(name), version: version)
+    }
+}

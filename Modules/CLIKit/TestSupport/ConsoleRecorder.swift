@@ -1,0 +1,27 @@
+import CLIKit
+import Foundation
+
+/// A console for tests that keeps what a command writes to standard output and error.
+public final class ConsoleRecorder: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var outText = ""
+    private var errorText = ""
+    private let lock = NSLock()
+
+    /// Creates an empty recorder.
+    public init() {}
+
+    /// Everything written to standard output.
+    public var out: String { lock.withLock { outText } }
+    /// Everything written to standard error.
+    public var error: String { lock.withLock { errorText } }
+
+    /// A console writing into this recorder, with colour on or off.
+    public func console(color: Bool = false) -> Console {
+        Console(
+            colorEnabled: color,
+            out: { [self] text in lock.withLock { outText += text } },
+            error: { [self] text in lock.withLock { errorText += text } }
+        )
+    }
+}
