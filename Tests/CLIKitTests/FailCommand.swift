@@ -1,0 +1,12 @@
+import CLIKit
+
+/// `tool fail`: always fails at run time.
+struct FailCommand: Command {
+    let name = "fail"
+    let summary = "Fail."
+    let usage = ""
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        throw ToolFailure()
+    }
+}

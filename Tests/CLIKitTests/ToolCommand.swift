@@ -1,0 +1,13 @@
+import CLIKit
+
+/// A small command tree for testing dispatch: `tool greet [--loud] NAME`, `tool fail`.
+struct ToolCommand: Command {
+    let name = "tool"
+    let summary = "A test tool."
+    let usage = "COMMAND"
+    let subcommands: [any Command] = [GreetCommand(), FailCommand()]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        throw UsageError("no command given")
+    }
+}

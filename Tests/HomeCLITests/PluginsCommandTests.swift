@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+final class PluginsCommandTests: HomeCLITestCase {
+    func testListsTheBuiltInManifestWithStates() async {
+        let result = await home("plugins")
+        XCTAssertEqual(result.code, .success)
+        XCTAssertEqual(result.out, """
+        manifest: built-in
+        PLUGIN         VERSION  STATE     POLICY   DETAIL
+        design-tokens  1.0.0    started   degrade
+        theme-files    -        disabled  -
+        startup: running
+
+        """)
+    }
+
+    func testListsAsJSON() async throws {
+        let result = await home("plugins", "--json")
+        XCTAssertEqual(result.code, .success)
+        let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        let plugins = object?["plugins"] as? [[String: Any]]
+        XCTAssertEqual(plugins?.map { $0["id"] as? String }, ["design-tokens", "theme-files"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, ["started", "disabled"])
+        XCTAssertEqual(object?["outcome"] as? String, "running")
+    }
+
+    func testUsesTheManifestInTheConfigurationFolder() async throws {
+        try FileManager.default.createDirectory(at: layout.configuration, withIntermediateDirectories: true)
+        try Data(#"{"schemaVersion": 1, "plugins": [{"id": "design-tokens", "enabled": false}]}"#.utf8)
+            .write(to: layout.defaultManifest)
+        let result = await home("plugins")
+        XCTAssertTrue(result.out.hasPrefix("manifest: \(layout.defaultManifest.path)\n"), result.out)
+        XCTAssertTrue(result.out.contains("design-tokens  -        disabled"), result.out)
+    }
+
+    func testThemeFilesPluginWritesFilesWhenEnabled() async throws {
+        let result = await home("plugins", "--manifest", example("themes.json"))
+        XCTAssertEqual(result.code, .success, result.error)
+        let themes = layout.data.appendingPathComponent("themes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: themes.path).sorted()
+        XCTAssertEqual(files, ["indigo-night.css", "indigo-night.yaml"])
+        let yaml = try String(contentsOf: themes.appendingPathComponent("indigo-night.yaml"), encoding: .utf8)
+        XCTAssertTrue(yaml.contains("primary-color: \"#3f51b5\""), yaml)
+    }
+
+    func testAnInvalidManifestExitsWithOneAndEveryDiagnostic() async {
+        let result = await home("plugins", "--manifest", example("broken.json"))
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertTrue(result.error.hasSuffix("broken.json: 6 problem(s)\n"), result.error)
+    }
+
+    func testPreparesXDGFoldersWith0700() async throws {
+        _ = await home("--version")
+        for folder in [layout.configuration, layout.data] {
+            let permissions = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+            XCTAssertEqual(permissions, 0o700, folder.path)
+        }
+    }
+
+    func testCallWithoutThePluginSaysWhatIsMissing() async {
+        let result = await home("plugins", "call", "example.greeting", #"{"name": "Ada"}"#)
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertTrue(result.error.contains("no started plugin provides capability example.greeting@1"), result.error)
+    }
+
+    func testCallRejectsBadArguments() async {
+        let badJSON = await home("plugins", "call", "example.greeting", "{name")
+        XCTAssertEqual(badJSON.code, .usage)
+        XCTAssertTrue(badJSON.error.hasPrefix("error: the request is not valid JSON"), badJSON.error)
+        let badVersion = await home("plugins", "call", "example.greeting@x")
+        XCTAssertEqual(badVersion.code, .usage)
+    }
+}
