@@ -1,6 +1,7 @@
 import HAModels
 @testable import PluginHost
 import XCTest
+import Foundation
 
 final class PluginLoaderTests: XCTestCase {
     private func loader(_ factories: [any PluginFactory]) -> PluginLoader {
@@ -22,6 +23,26 @@ final class PluginLoaderTests: XCTestCase {
             [ManifestEntry(id: "extra"), ManifestEntry(id: "app"), ManifestEntry(id: "db"), ManifestEntry(id: "log")]
         ))
         XCTAssertEqual(plan.startOrder.map(\.descriptor.id), ["extra", "log", "db", "app"])
+    }
+
+    func testAfterOrdersPluginsAndIgnoresDisabledOnes() throws {
+        let plan = try loader([TestPluginFactory("a"), TestPluginFactory("b"), TestPluginFactory("c")]).plan(ManifestFixtures.manifest([
+            ManifestEntry(id: "a", after: ["b", "c"]), ManifestEntry(id: "b"), ManifestEntry(id: "c", enabled: false),
+        ]))
+        XCTAssertEqual(plan.startOrder.map(\.descriptor.id), ["b", "a"])
+    }
+
+    func testAfterNamingAnUnlistedPluginIsADiagnostic() {
+        let found = diagnostics([TestPluginFactory("a")], [ManifestEntry(id: "a", after: ["zzz"])])
+        XCTAssertEqual(found, [Diagnostic(.unknownPlugin, plugin: "a", "'after' names 'zzz', which the manifest does not list; listed: a")])
+    }
+
+    func testPlanManifestAtReportsDecodingAndValidationProblemsTogether() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(#"{"schemaVersion": 1, "plugins": [{"id": "a", "failurePolicy": "often"}, {"id": "ghost"}]}"#.utf8).write(to: url)
+        let found = ManifestFixtures.diagnostics { _ = try loader([TestPluginFactory("a")]).plan(manifestAt: url) }
+        XCTAssertEqual(found.map(\.code), [.malformedManifest, .unknownPlugin])
     }
 
     func testDisabledPluginsAreListedButNotPlanned() throws {

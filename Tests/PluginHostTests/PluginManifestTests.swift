@@ -51,10 +51,22 @@ final class PluginManifestTests: XCTestCase {
             "plugins[0].enabled must be true or false, not a string",
             "plugins[1].id must not be empty",
             "plugins[1].version must be a string such as \"1.2.0\", not an integer",
-            "plugins[2].colour is not a known key; valid keys: id, enabled, version, library, failurePolicy, configuration",
+            "plugins[2].colour is not a known key; valid keys: id, enabled, version, library, failurePolicy, configuration, after",
             "plugins[2].failurePolicy 'explode' is unknown; valid: abort, degrade, ignore",
             "plugins[2].configuration must be an object, not an array",
             "plugins[3] must be an object with an 'id', not an integer",
+        ])
+    }
+
+    func testAfterListsPluginIDs() throws {
+        let manifest = try ManifestFixtures.decode(#"{"schemaVersion": 1, "plugins": [{"id": "a", "after": ["b", "c"]}]}"#)
+        XCTAssertEqual(manifest.plugins.first?.after, ["b", "c"])
+        let diagnostics = ManifestFixtures.diagnostics {
+            _ = try ManifestFixtures.decode(#"{"schemaVersion": 1, "plugins": [{"id": "a", "after": ["b", 1]}, {"id": "c", "after": "b"}]}"#)
+        }
+        XCTAssertEqual(diagnostics.map(\.message), [
+            "plugins[0].after must list plugin ids as strings, not an integer",
+            "plugins[1].after must be an array of plugin ids, not a string",
         ])
     }
 

@@ -26,7 +26,7 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         }
         var normalized = URLComponents()
         normalized.scheme = scheme
-        normalized.host = host
+        normalized.host = host.lowercased()
         normalized.port = components.port
         normalized.path = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
         guard let url = normalized.url else { throw ServerAddressError("'\(text)' cannot be normalized to a URL") }

@@ -14,7 +14,8 @@ public enum ThreadTLVParser {
         var index = 0
         while index < digits.count {
             guard index + 1 < digits.count, let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else {
-                throw .invalidHex(position: nibble(digits[index]) == nil ? index : index + 1)
+                let lonelyOrBad = index + 1 == digits.count || nibble(digits[index]) == nil
+                throw .invalidHex(position: lonelyOrBad ? index : index + 1)
             }
             bytes.append(high << 4 | low)
             index += 2

@@ -1,0 +1,34 @@
+import CLIKit
+import CLIKitTestSupport
+@testable import PushRelayCLI
+import XCTest
+
+final class PushRelayCommandTests: XCTestCase {
+    private func run(_ arguments: [String]) async -> (ExitCode, ConsoleRecorder) {
+        let recorder = ConsoleRecorder()
+        return (await PushRelayApp.run(arguments, console: recorder.console()), recorder)
+    }
+
+    func testVersionAndHelp() async {
+        let (code, output) = await run(["--version"])
+        XCTAssertEqual(code, .success)
+        XCTAssertEqual(output.out, "push-relay 0.1.0\n")
+        let (_, help) = await run(["--help"])
+        XCTAssertTrue(help.out.contains("schedule"), help.out)
+    }
+
+    func testNoCommandIsAUsageError() async {
+        let (code, output) = await run([])
+        XCTAssertEqual(code, .usage)
+        XCTAssertTrue(output.error.contains("valid commands: schedule"))
+    }
+
+    func testScheduleAsJSON() async throws {
+        let fixed = Date(timeIntervalSince1970: 1_795_963_000)  // 2026-11-29T…Z
+        let recorder = ConsoleRecorder()
+        let tool = CommandLineTool(root: ScheduleCommand(now: { fixed }), version: "test")
+        let code = await tool.run(["--json"], console: recorder.console())
+        XCTAssertEqual(code, .success)
+        XCTAssertEqual(recorder.out, "{\"windowStart\": \"2026-11-29T00:00:00Z\", \"resetsAt\": \"2026-11-30T00:00:00Z\"}\n")
+    }
+}
