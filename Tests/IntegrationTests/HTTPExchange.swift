@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP request to the test server and its answer, for checking the server as a client sees it.
+struct HTTPExchange {
+    let status: Int
+    let body: Data
+
+    static func send(
+        _ method: String, _ url: URL, token: String? = nil, json: [String: Any]? = nil, form: String? = nil
+    ) async throws -> HTTPExchange {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let json {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+        } else if let form {
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(form.utf8)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return HTTPExchange(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+    }
+
+    func object() throws -> [String: Any] {
+        try XCTUnwrapObject(JSONSerialization.jsonObject(with: body))
+    }
+
+    private func XCTUnwrapObject(_ value: Any) throws -> [String: Any] {
+        guard let object = value as? [String: Any] else {
+            throw HTTPExchangeError(message: "expected a JSON object, got \(String(decoding: body, as: UTF8.self))")
+        }
+        return object
+    }
+}
