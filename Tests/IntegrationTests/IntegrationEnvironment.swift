@@ -16,7 +16,7 @@ struct IntegrationEnvironment {
         let names = ["HA_URL", "HA_TOKEN", "HA_USERNAME", "HA_PASSWORD"]
         let values = names.compactMap { environment[$0].flatMap { $0.isEmpty ? nil : $0 } }
         guard values.count == names.count else {
-            let message = "no Home Assistant: run `eval \"$(tools/ha-server start)\"` and export \(names.joined(separator: ", "))"
+            let message = "no Home Assistant: run `set -a; eval \"$(tools/ha-server start)\"; set +a` to export \(names.joined(separator: ", "))"
             if environment["HC_REQUIRE_INTEGRATION"] == "1" {
                 XCTFail(message + " (HC_REQUIRE_INTEGRATION=1 makes this a failure)", file: file, line: line)
                 throw XCTSkip("failed above: " + message)
