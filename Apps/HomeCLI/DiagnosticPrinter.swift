@@ -7,7 +7,7 @@ struct DiagnosticPrinter {
 
     func print(_ diagnostics: [Diagnostic], manifest: String, json: Bool) throws {
         if json {
-            console.print(try ManifestCheckJSON(manifest: manifest, valid: false, diagnostics: diagnostics, startOrder: []).encoded())
+            try console.printJSON(ManifestCheckJSON(manifest: manifest, valid: false, diagnostics: diagnostics, startOrder: []))
             return
         }
         for diagnostic in diagnostics {

@@ -7,10 +7,4 @@ struct ManifestCheckJSON: Encodable {
     let valid: Bool
     let diagnostics: [Diagnostic]
     let startOrder: [String]
-
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

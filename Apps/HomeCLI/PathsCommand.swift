@@ -17,10 +17,7 @@ struct PathsCommand: Command {
             ("cache", layout.cache.path), ("manifest", layout.defaultManifest.path),
         ]
         if invocation.arguments.has("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let object = Dictionary(uniqueKeysWithValues: entries)
-            invocation.console.print(String(decoding: try encoder.encode(object), as: UTF8.self))
+            try invocation.console.printJSON(Dictionary(uniqueKeysWithValues: entries))
         } else {
             for (name, path) in entries {
                 invocation.console.print("\(name.padding(toLength: 14, withPad: " ", startingAt: 0))\(path)")

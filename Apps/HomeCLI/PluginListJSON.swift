@@ -26,10 +26,4 @@ struct PluginListJSON: Encodable {
             )
         }
     }
-
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

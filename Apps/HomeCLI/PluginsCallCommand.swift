@@ -22,9 +22,7 @@ struct PluginsCallCommand: Command {
         let running = try await RunningHost.start(manifestOption: invocation.arguments.values["manifest"])
         let answer = Result { try running.host.registry.resolve(ForeignCapability.key(capability)).invoke(request) }
         await running.host.stop()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        invocation.console.print(String(decoding: try encoder.encode(try answer.get()), as: UTF8.self))
+        try invocation.console.printJSON(answer.get())
         return .success
     }
 

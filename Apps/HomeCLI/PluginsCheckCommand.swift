@@ -24,7 +24,7 @@ struct PluginsCheckCommand: Command {
         }
         let order = plan.startOrder.map(\.descriptor.id)
         if json {
-            console.print(try ManifestCheckJSON(manifest: path, valid: true, diagnostics: [], startOrder: order).encoded())
+            try console.printJSON(ManifestCheckJSON(manifest: path, valid: true, diagnostics: [], startOrder: order))
         } else {
             let disabled = plan.disabled.isEmpty ? "" : "; disabled: \(plan.disabled.map(\.id).joined(separator: ", "))"
             console.print("\(path): valid; start order: \(order.isEmpty ? "(none)" : order.joined(separator: " -> "))\(disabled)")

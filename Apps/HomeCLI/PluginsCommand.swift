@@ -25,7 +25,7 @@ struct PluginsCommand: Command {
         let report = running.report
         let console = invocation.console
         if invocation.arguments.has("json") {
-            console.print(try PluginListJSON(manifest: running.source.name, report: report).encoded())
+            try console.printJSON(PluginListJSON(manifest: running.source.name, report: report))
         } else {
             console.print("manifest: \(running.source.name)")
             console.print(PluginTable(report: report, console: console).text)

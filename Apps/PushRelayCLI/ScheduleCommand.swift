@@ -21,7 +21,7 @@ struct ScheduleCommand: Command {
         let start = schedule.iso8601(schedule.windowStart(containing: date))
         let reset = schedule.iso8601(schedule.nextReset(after: date))
         if invocation.arguments.has("json") {
-            invocation.console.print("{\"windowStart\": \"\(start)\", \"resetsAt\": \"\(reset)\"}")
+            try invocation.console.printJSON(["windowStart": start, "resetsAt": reset])
         } else {
             invocation.console.print("window started: \(start)\nresets at:      \(reset)")
         }

@@ -29,6 +29,12 @@ final class PushRelayCommandTests: XCTestCase {
         let tool = CommandLineTool(root: ScheduleCommand(now: { fixed }), version: "test")
         let code = await tool.run(["--json"], console: recorder.console())
         XCTAssertEqual(code, .success)
-        XCTAssertEqual(recorder.out, "{\"windowStart\": \"2026-11-29T00:00:00Z\", \"resetsAt\": \"2026-11-30T00:00:00Z\"}\n")
+        XCTAssertEqual(recorder.out, """
+        {
+          "resetsAt" : "2026-11-30T00:00:00Z",
+          "windowStart" : "2026-11-29T00:00:00Z"
+        }
+
+        """)
     }
 }

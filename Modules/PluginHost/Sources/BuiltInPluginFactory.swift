@@ -16,10 +16,7 @@ public struct BuiltInPluginFactory<Configuration: Decodable & Sendable>: PluginF
     }
 
     public func configurationProblems(_ configuration: [String: JSONValue]) -> [String] {
-        var problems = configuration.keys.sorted().filter { !descriptor.configurationKeys.contains($0) }.map { key in
-            let valid = descriptor.configurationKeys.isEmpty ? "none" : descriptor.configurationKeys.joined(separator: ", ")
-            return "key '\(key)' is unknown; valid keys: \(valid)"
-        }
+        var problems = descriptor.unknownConfigurationKeys(in: configuration)
         do {
             _ = try decode(configuration)
         } catch let error as ConfigurationError {

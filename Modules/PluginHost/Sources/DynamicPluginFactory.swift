@@ -37,11 +37,8 @@ public struct DynamicPluginFactory: PluginFactory {
     }
 
     public func configurationProblems(_ configuration: [String: JSONValue]) -> [String] {
-        let unknown = configuration.keys.sorted().filter { !descriptor.configurationKeys.contains($0) }
-        if !unknown.isEmpty {
-            let valid = descriptor.configurationKeys.isEmpty ? "none" : descriptor.configurationKeys.joined(separator: ", ")
-            return unknown.map { "key '\($0)' is unknown; valid keys: \(valid)" }
-        }
+        let unknown = descriptor.unknownConfigurationKeys(in: configuration)
+        guard unknown.isEmpty else { return unknown }
         do {
             try table.validateConfiguration(configuration)
             return []

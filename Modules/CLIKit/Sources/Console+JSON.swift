@@ -1,0 +1,11 @@
+import Foundation
+
+extension Console {
+    /// Writes `value` to standard output as pretty-printed JSON with sorted keys, the form every
+    /// `--json` option uses.
+    public func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+}
