@@ -80,7 +80,7 @@ let unitTestTargets: [Target] = [
     ("PluginHostTests", ["PluginHost", "PluginHostTestSupport"]),
     ("HAModelsTests", ["HAModels"]),
     ("HADesignTokensTests", ["HADesignTokens"]),
-    ("PersistenceTests", ["Persistence"]),
+    ("PersistenceTests", ["Persistence", "persistence-crash-writer"]),
     ("NetworkingTests", ["Networking"]),
     ("AuthTests", ["Auth"]),
     ("ThreadTests", ["Thread"]),
@@ -94,6 +94,10 @@ let unitTestTargets: [Target] = [
     .testTarget(name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Tests/\(name)")
 }
 
+let testHelperTargets: [Target] = [
+    .executableTarget(name: "persistence-crash-writer", dependencies: ["Persistence"], path: "Tests/PersistenceCrashWriter"),
+]
+
 let integrationTestTargets: [Target] = [
     .testTarget(
         name: "IntegrationTests",
@@ -106,5 +110,5 @@ let package = Package(
     name: "HomeCompanion",
     platforms: [.macOS(.v14)],
     products: products,
-    targets: cTargets + moduleTargets + pluginTargets + appTargets + unitTestTargets + integrationTestTargets
+    targets: cTargets + moduleTargets + pluginTargets + appTargets + unitTestTargets + testHelperTargets + integrationTestTargets
 )

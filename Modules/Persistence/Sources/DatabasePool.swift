@@ -1,0 +1,48 @@
+import Foundation
+
+/// An SQLite database in WAL mode: one serialized writer and a pool of concurrent readers.
+///
+/// Writes run one at a time, each in an immediate transaction; reads run on their own
+/// connections in parallel with writes and see the last committed state. Every connection has
+/// WAL, a busy timeout, foreign keys and full synchronous commits (durable on power loss).
+public final class DatabasePool: @unchecked Sendable {
+    /// The database file.
+    public let url: URL
+    private let writer: DatabaseConnection
+    private let writerLock = NSLock()
+    // Idle readers, guarded by `readersLock`; `readerSlots` bounds how many exist at once.
+    private var idleReaders: [DatabaseConnection] = []
+    private let readersLock = NSLock()
+    private let readerSlots: DispatchSemaphore
+
+    /// Opens (creating if missing) the database at `url` with up to `maximumReaders` reader connections.
+    ///
+    /// A file that is not a database, or is corrupt in its header, throws a ``DatabaseError`` here.
+    public init(url: URL, maximumReaders: Int = 4) throws {
+        self.url = url
+        writer = try DatabaseConnection(url: url, readOnly: false)
+        readerSlots = DispatchSemaphore(value: max(1, maximumReaders))
+    }
+
+    /// Runs `body` as one write transaction; commits when it returns, rolls back when it throws.
+    public func write<Result>(_ body: (DatabaseConnection) throws -> Result) throws -> Result {
+        try writerLock.withLock {
+            try writer.transaction { try body(writer) }
+        }
+    }
+
+    /// Runs `body` outside a transaction on the writer, for statements that cannot run in one
+    /// (`VACUUM`, some pragmas).
+    public func writeWithoutTransaction<Result>(_ body: (DatabaseConnection) throws -> Result) throws -> Result {
+        try writerLock.withLock { try body(writer) }
+    }
+
+    /// Runs `body` on a reader connection inside one read transaction (a consistent snapshot).
+    public func read<Result>(_ body: (DatabaseConnection) throws -> Result) throws -> Result {
+        readerSlots.wait()
+        defer { readerSlots.signal() }
+        let reader = try readersLock.withLock { idleReaders.popLast() } ?? DatabaseConnection(url: url, readOnly: true)
+        defer { readersLock.withLock { idleReaders.append(reader) } }
+        return try reader.readTransaction { try body(reader) }
+    }
+}
