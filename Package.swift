@@ -74,6 +74,12 @@ let appTargets: [Target] = [
     .executableTarget(name: "push-relay", dependencies: ["PushRelayCLI", "CLIKit"], path: "Apps/push-relay"),
 ]
 
+// MARK: - Benchmarks (tools/bench)
+
+let benchmarkTargets: [Target] = [
+    .executableTarget(name: "outbox-bench", dependencies: ["Persistence"], path: "tools/bench/OutboxBench"),
+]
+
 // MARK: - Tests
 
 let unitTestTargets: [Target] = [
@@ -110,5 +116,5 @@ let package = Package(
     name: "HomeCompanion",
     platforms: [.macOS(.v14)],
     products: products,
-    targets: cTargets + moduleTargets + pluginTargets + appTargets + unitTestTargets + testHelperTargets + integrationTestTargets
+    targets: cTargets + moduleTargets + pluginTargets + appTargets + benchmarkTargets + unitTestTargets + testHelperTargets + integrationTestTargets
 )

@@ -1,19 +1,51 @@
 import Foundation
 
-/// The text form of dates in the database: `2026-11-29T15:00:00.123Z`.
+/// The text form of dates in the database: `2026-11-29T15:00:00.123Z`, UTC with milliseconds.
+///
+/// Formatted and parsed by hand: `ISO8601DateFormatter` is not Sendable and costs more to
+/// create than a whole outbox write, and this fixed form needs none of its generality.
 enum DatabaseDateFormat {
     static func string(from date: Date) -> String {
-        formatter().string(from: date)
+        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded(.down)
+        var seconds = time_t(Int64((milliseconds / 1_000).rounded(.down)))
+        let fraction = Int(milliseconds - Double(seconds) * 1_000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return "\(pad(Int(parts.tm_year) + 1_900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))"
+            + "T\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(fraction, 3))Z"
     }
 
     static func date(from text: String) -> Date? {
-        formatter().date(from: text)
+        let bytes = Array(text.utf8)
+        guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
+              bytes[23] == UInt8(ascii: "Z"),
+              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
+              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
+              let millisecond = number(bytes[20..<23]),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1_900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let seconds = timegm(&parts)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1_000)
     }
 
-    // ISO8601DateFormatter is not Sendable; one per call keeps this safe from any thread.
-    private static func formatter() -> ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
