@@ -15,9 +15,9 @@ struct PluginsCallCommand: Command {
         let capability = try Self.capabilityID(arguments[0])
         let request: JSONValue
         do {
-            request = try JSONDecoder().decode(JSONValue.self, from: Data((arguments.count > 1 ? arguments[1] : "{}").utf8))
+            request = try JSONParser.parse(arguments.count > 1 ? arguments[1] : "{}")
         } catch {
-            throw UsageError("the request is not valid JSON: \(error.explanation)")
+            throw UsageError("the request is not valid JSON: \(error)")
         }
         let running = try await RunningHost.start(manifestOption: invocation.arguments.values["manifest"])
         let answer = Result { try running.host.registry.resolve(ForeignCapability.key(capability)).invoke(request) }

@@ -1,6 +1,9 @@
-/// A JSON value of any shape: configuration objects, attributes, payloads.
+/// A JSON value of any shape: attributes, event data, configuration, payloads.
 ///
-/// Integers that fit in 64 bits decode as `.integer`, other numbers as `.double`.
+/// Parsed by ``JSONParser`` (directly or through ``JSONValueDecoder``) it is lossless: a number
+/// written without a fraction or exponent is `.integer`, any other number `.double`, so `255`
+/// and `1.0` both survive a round trip through ``JSONSerializer``. Through Foundation's
+/// `JSONDecoder` (the `Codable` conformance) `1.0` cannot be told from `1`.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)

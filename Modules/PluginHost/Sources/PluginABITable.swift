@@ -35,7 +35,7 @@ struct PluginABITable: @unchecked Sendable {
 
     func invoke(_ capability: String, _ request: JSONValue) throws -> JSONValue {
         let function = try required(table.pointee.invoke, "invoke")
-        let requestJSON = try String(decoding: JSONEncoder().encode(request), as: UTF8.self)
+        let requestJSON = try JSONSerializer.string(request)
         var response: UnsafeMutablePointer<CChar>?
         var error: UnsafeMutablePointer<CChar>?
         let status = function(capability, requestJSON, &response, &error)
@@ -46,9 +46,9 @@ struct PluginABITable: @unchecked Sendable {
         }
         guard let responseText else { return .null }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(responseText.utf8))
+            return try JSONParser.parse(responseText)
         } catch {
-            throw DynamicPluginError("the plugin answered \(capability) with invalid JSON: \(error.explanation)")
+            throw DynamicPluginError("the plugin answered \(capability) with invalid JSON: \(error)")
         }
     }
 
@@ -61,7 +61,7 @@ struct PluginABITable: @unchecked Sendable {
         _ configuration: [String: JSONValue],
         _ body: (UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
     ) throws {
-        let json = try String(decoding: JSONEncoder().encode(configuration), as: UTF8.self)
+        let json = try JSONSerializer.string(.object(configuration))
         var error: UnsafeMutablePointer<CChar>?
         let status = json.withCString { body($0, &error) }
         let message = take(error)

@@ -46,9 +46,9 @@ extension PluginManifest {
         }
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+            root = try JSONParser.parse(data)
         } catch {
-            return (nil, [Diagnostic(.malformedManifest, "not valid JSON: \(error.explanation)")])
+            return (nil, [Diagnostic(.malformedManifest, "not valid JSON: \(error)")])
         }
         guard let object = root.objectValue else {
             return (nil, [Diagnostic(

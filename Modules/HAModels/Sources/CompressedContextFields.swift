@@ -1,0 +1,16 @@
+/// The context object in compressed states and diffs, where any field may be left out.
+///
+/// `parentID` and `userID` tell a field left out (`nil`) from one set to null (`.some(nil)`),
+/// because a diff sends only what changed.
+public struct CompressedContextFields: Sendable, Hashable {
+    public let id: String?
+    public let parentID: String??
+    public let userID: String??
+
+    /// Creates context fields.
+    public init(id: String?, parentID: String?? = nil, userID: String?? = nil) {
+        self.id = id
+        self.parentID = parentID
+        self.userID = userID
+    }
+}

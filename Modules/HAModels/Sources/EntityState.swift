@@ -1,0 +1,33 @@
+import Foundation
+
+/// One entity's state as `get_states`, `/api/states` and `state_changed` events carry it.
+public struct EntityState: Codable, Sendable, Hashable {
+    public let entityID: String
+    public var state: String
+    public var attributes: [String: JSONValue]
+    public var lastChanged: Date
+    public var lastUpdated: Date
+    public var context: HAContext
+
+    /// Creates a state.
+    public init(
+        entityID: String, state: String, attributes: [String: JSONValue], lastChanged: Date, lastUpdated: Date, context: HAContext
+    ) {
+        self.entityID = entityID
+        self.state = state
+        self.attributes = attributes
+        self.lastChanged = lastChanged
+        self.lastUpdated = lastUpdated
+        self.context = context
+    }
+
+    /// The entity's domain: `light` for `light.kitchen`.
+    public var domain: String { String(entityID.prefix { $0 != "." }) }
+
+    enum CodingKeys: String, CodingKey {
+        case entityID = "entity_id"
+        case state, attributes, context
+        case lastChanged = "last_changed"
+        case lastUpdated = "last_updated"
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Home Assistant's timestamps: Python's `isoformat()` of a UTC datetime,
+/// `2024-03-20T10:11:12.123456+00:00`, with the fraction left out when it is zero.
+///
+/// Parsed and written by hand to the microsecond, so a state decoded and encoded again
+/// carries the very same text.
+public enum HATimestamp {
+    /// The date as Home Assistant writes it.
+    public static func string(from date: Date) -> String {
+        let total = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        var seconds = time_t((total / 1_000_000).rounded(.down))
+        let micro = Int(total - Double(seconds) * 1_000_000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var text = "\(pad(Int(parts.tm_year) + 1_900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
+            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))"
+        if micro != 0 { text += "." + pad(micro, 6) }
+        return text + "+00:00"
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS[.f…][Z|±HH:MM]`; nil for anything else.
+    public static func date(from text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
+              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var index = 19
+        var fraction = ""
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > start else { return nil }
+            fraction = String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+        var offset = 0
+        if index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "Z"):
+                index += 1
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
+                      let hours = number(bytes[index + 1..<index + 3]), let minutes = number(bytes[index + 4..<index + 6]) else { return nil }
+                offset = (hours * 3_600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+                index += 6
+            default:
+                return nil
+            }
+        }
+        guard index == bytes.count else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1_900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        // Parsed as one decimal, so the result is the same double as the number form of the
+        // timestamp (`lc` in compressed states) for the same instant.
+        let seconds = Int(timegm(&parts)) - offset
+        let text = fraction.isEmpty ? "\(seconds)" : seconds >= 0 ? "\(seconds).\(fraction)" : nil
+        guard let interval = text.flatMap(Double.init) ?? Double("0.\(fraction)").map({ Double(seconds) + $0 }) else { return nil }
+        return Date(timeIntervalSince1970: interval)
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

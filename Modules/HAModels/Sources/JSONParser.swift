@@ -1,0 +1,213 @@
+/// A strict JSON parser (RFC 8259) into ``JSONValue`` that keeps integers apart from doubles.
+///
+/// A number written without a fraction or exponent that fits in 64 bits is an integer; any other
+/// number is a double, so `1.0` stays a double. Strings must be valid UTF-8. Nesting deeper than
+/// ``maximumDepth`` is refused rather than overflowing the stack.
+public struct JSONParser {
+    /// The deepest nesting accepted.
+    public static let maximumDepth = 512
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var path: [String] = []
+
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses one JSON value that must fill `bytes` apart from surrounding white space.
+    public static func parse(_ bytes: some Sequence<UInt8>) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(Array(bytes))
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.failure("unexpected data after the value") }
+        return value
+    }
+
+    /// Parses JSON text.
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(text.utf8)
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+        guard index < bytes.count else { throw failure("the input ends where a value should start") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw failure("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        index += 1
+        var object: [String: JSONValue] = [:]
+        skipWhitespace()
+        if try consume(UInt8(ascii: "}")) { return .object(object) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard try consume(UInt8(ascii: ":")) else { throw failure("expected ':' after key '\(key)'") }
+            skipWhitespace()
+            path.append(key)
+            object[key] = try parseValue(depth: depth + 1)
+            path.removeLast()
+            skipWhitespace()
+            if try consume(UInt8(ascii: ",")) { continue }
+            if try consume(UInt8(ascii: "}")) { return .object(object) }
+            throw failure("expected ',' or '}' in an object")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        index += 1
+        var array: [JSONValue] = []
+        skipWhitespace()
+        if try consume(UInt8(ascii: "]")) { return .array(array) }
+        while true {
+            skipWhitespace()
+            path.append("[\(array.count)]")
+            array.append(try parseValue(depth: depth + 1))
+            path.removeLast()
+            skipWhitespace()
+            if try consume(UInt8(ascii: ",")) { continue }
+            if try consume(UInt8(ascii: "]")) { return .array(array) }
+            throw failure("expected ',' or ']' in an array")
+        }
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        index += 1
+        var scalars: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: scalars, as: UTF8.self) else { throw failure("a string is not valid UTF-8") }
+                return text
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &scalars)
+            case 0..<0x20:
+                throw failure("a control character must be escaped in a string")
+            default:
+                scalars.append(byte)
+            }
+        }
+        throw failure("the input ends inside a string")
+    }
+
+    private mutating func parseEscape(into output: inout [UInt8]) throws(JSONParseError) {
+        guard index < bytes.count else { throw failure("the input ends inside an escape") }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try parseHex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw failure("a high surrogate must be followed by a low surrogate")
+                }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw failure("invalid low surrogate") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                throw failure("a lone low surrogate")
+            }
+            guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid unicode escape") }
+            output.append(contentsOf: Array(String(Character(unicode)).utf8))
+        default:
+            throw failure("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("the input ends inside a unicode escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("invalid hex digit in a unicode escape")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw failure("a number needs digits") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw failure("a number may not have leading zeros") }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("a fraction needs digits") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("an exponent needs digits") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        guard let double = Double(text), double.isFinite else { throw failure("the number \(text) is out of range") }
+        return .double(double)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(JSONParseError) {
+        let expected = literal.utf8
+        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+            throw failure("expected '\(literal)'")
+        }
+        index += expected.count
+    }
+
+    private mutating func consume(_ byte: UInt8) throws(JSONParseError) -> Bool {
+        guard index < bytes.count else { throw failure("the input ends inside a container") }
+        guard bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private func failure(_ reason: String) -> JSONParseError {
+        JSONParseError(reason: reason, offset: index, path: JSONPath.text(path))
+    }
+}

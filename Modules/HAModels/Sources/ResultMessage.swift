@@ -1,0 +1,20 @@
+/// The answer to a WebSocket command: success with a result, or failure with an error.
+public struct ResultMessage: Codable, Sendable, Hashable {
+    public let id: Int
+    public let success: Bool
+    public let result: JSONValue?
+    public let error: ServerError?
+
+    /// Creates a result.
+    public init(id: Int, success: Bool, result: JSONValue?, error: ServerError?) {
+        self.id = id
+        self.success = success
+        self.result = result
+        self.error = error
+    }
+
+    /// The result decoded as `T`.
+    public func decodeResult<T: Decodable>(_ type: T.Type) throws(JSONDecodingError) -> T {
+        try JSONValueDecoder().decode(type, from: result ?? .null)
+    }
+}

@@ -1,0 +1,79 @@
+import HAModels
+import XCTest
+
+final class JSONParserTests: XCTestCase {
+    func testKeepsIntegersApartFromDoubles() throws {
+        let value = try JSONParser.parse(#"{"i": 255, "d": 1.0, "e": 1e3, "n": -0, "big": 9223372036854775807, "bigger": 9223372036854775808}"#)
+        XCTAssertEqual(value, .object([
+            "i": .integer(255), "d": .double(1.0), "e": .double(1000), "n": .integer(0),
+            "big": .integer(Int64.max), "bigger": .double(9223372036854775808),
+        ]))
+    }
+
+    func testRoundTripsTextExactlyForCanonicalInput() throws {
+        let text = #"{"a":[1,1.0,2.5,-3,1.0e-07,true,false,null],"b":{"c":"quote \" slash \\ newline \n tab \t é 🏠"},"d":{}}"#
+        let written = try JSONSerializer.string(JSONParser.parse(text))
+        XCTAssertEqual(try JSONParser.parse(written), try JSONParser.parse(text))
+        XCTAssertEqual(try JSONSerializer.string(.array([.double(1), .integer(1), .double(0.1)])), "[1.0,1,0.1]")
+    }
+
+    func testDecodesEscapesAndSurrogatePairs() throws {
+        XCTAssertEqual(try JSONParser.parse(#""\u00e9\ud83c\udfe0\/\b\f\r""#), .string("é🏠/\u{08}\u{0C}\r"))
+    }
+
+    func testWritesControlCharactersEscaped() throws {
+        XCTAssertEqual(try JSONSerializer.string(.string("a\u{01}b")), #""a\u0001b""#)
+    }
+
+    func testRefusesNonFiniteNumbersWhenWriting() {
+        XCTAssertThrowsError(try JSONSerializer.data(.object(["t": .double(.nan)]))) { error in
+            XCTAssertEqual((error as? JSONEncodingError)?.path, "t")
+        }
+    }
+
+    func testTruncatedInputNamesWhereItStopped() {
+        let cases = [
+            #"{"event": {"data": {"state": "o"#: "event.data.state",
+            #"{"result": [1, 2"#: "result",
+            #"{"result": [1, {"s": tru"#: "result[1].s",
+            #"{"a":"#: "a",
+            "": "",
+        ]
+        for (text, path) in cases {
+            XCTAssertThrowsError(try JSONParser.parse(text), text) { error in
+                XCTAssertEqual((error as? JSONParseError)?.path, path, "\(text): \(error)")
+            }
+        }
+    }
+
+    func testMalformedInputIsRejected() {
+        let cases = [
+            "[1,]", "{\"a\":1,}", "01", "1.", "-", "1e", "+1", "[1 2]", "{\"a\" 1}", "{a:1}", "'x'", "tru", "nul",
+            "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "\"a\u{01}\"", "[1]]", "NaN", "1e999",
+        ]
+        for text in cases {
+            XCTAssertThrowsError(try JSONParser.parse(text), text)
+        }
+    }
+
+    func testInvalidUTF8IsRejected() {
+        XCTAssertThrowsError(try JSONParser.parse([0x22, 0xC3, 0x28, 0x22])) { error in
+            XCTAssertEqual((error as? JSONParseError)?.reason, "a string is not valid UTF-8")
+        }
+    }
+
+    func testDeepNestingIsRefusedNotOverflowed() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        XCTAssertThrowsError(try JSONParser.parse(deep)) { error in
+            XCTAssertTrue((error as? JSONParseError)?.reason.contains("nesting deeper than 512") ?? false)
+        }
+        XCTAssertNoThrow(try JSONParser.parse(String(repeating: "[", count: 500) + String(repeating: "]", count: 500)))
+    }
+
+    func testOversizedInputIsRefusedByTheDecoder() {
+        let decoder = JSONValueDecoder(maximumSize: 16)
+        XCTAssertThrowsError(try decoder.decode(JSONValue.self, from: Array(#"{"a": "0123456789abcdef"}"#.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("at most 16 are decoded"), "\(error)")
+        }
+    }
+}
