@@ -30,6 +30,16 @@ let cTargets: [Target] = [
         path: "Modules/PluginHost/CPluginABI"
     ),
     .systemLibrary(
+        name: "COpenSSL",
+        path: "Modules/Networking/COpenSSL",
+        providers: [.apt(["libssl-dev"])]
+    ),
+    .systemLibrary(
+        name: "CZlib",
+        path: "Modules/Networking/CZlib",
+        providers: [.apt(["zlib1g-dev"])]
+    ),
+    .systemLibrary(
         name: "CSQLite",
         path: "Modules/Persistence/CSQLite",
         providers: [.apt(["libsqlite3-dev"])]
@@ -43,7 +53,7 @@ let moduleTargets: [Target] = [
     .target(name: "HAModels", path: "Modules/HAModels/Sources"),
     .target(name: "HADesignTokens", path: "Modules/HADesignTokens/Sources"),
     .target(name: "Persistence", dependencies: ["CSQLite"], path: "Modules/Persistence/Sources"),
-    .target(name: "Networking", dependencies: ["HAModels"], path: "Modules/Networking/Sources"),
+    .target(name: "Networking", dependencies: ["HAModels", "COpenSSL", "CZlib"], path: "Modules/Networking/Sources"),
     .target(name: "Auth", dependencies: ["Networking", "Persistence"], path: "Modules/Auth/Sources"),
     .target(name: "Thread", dependencies: ["HAModels"], path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),

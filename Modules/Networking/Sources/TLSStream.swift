@@ -1,0 +1,124 @@
+import COpenSSL
+import Foundation
+
+/// TLS over a TCP connection through OpenSSL, with certificate and host name verification
+/// always on and SNI sent.
+///
+/// OpenSSL forbids using one connection from two threads at once, so every call into it holds
+/// `lock`; the socket is non-blocking and waiting for data happens in `poll`, outside the lock,
+/// so a blocked reader never holds up a writer.
+final class TLSStream: ByteStream, @unchecked Sendable {
+    private let tcp: TCPStream
+    private let context: OpaquePointer
+    private let connection: OpaquePointer
+    private let lock = NSLock()
+
+    /// Performs the TLS handshake for `host`, trusting the system's CAs or only those in `caFile`.
+    init(tcp: TCPStream, host: String, caFile: String?) throws(WebSocketError) {
+        self.tcp = tcp
+        guard let context = SSL_CTX_new(TLS_client_method()) else { throw Self.failure("cannot create a TLS context") }
+        self.context = context
+        SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
+        hc_ssl_ctx_set_min_tls12(context)
+        let loaded = caFile.map { SSL_CTX_load_verify_locations(context, $0, nil) } ?? SSL_CTX_set_default_verify_paths(context)
+        guard loaded == 1 else {
+            SSL_CTX_free(context)
+            throw Self.failure("cannot load the CA certificates\(caFile.map { " from \($0)" } ?? "")")
+        }
+        guard let connection = SSL_new(context) else {
+            SSL_CTX_free(context)
+            throw Self.failure("cannot create a TLS connection")
+        }
+        self.connection = connection
+        hc_ssl_accept_moving_write_buffer(connection)
+        SSL_set_fd(connection, tcp.descriptor)
+        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+        if isAddress {
+            X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(connection), host)
+        } else {
+            hc_ssl_set_server_name(connection, host)
+            SSL_set1_host(connection, host)
+        }
+        let status = SSL_connect(connection)
+        guard status == 1 else {
+            let verification = SSL_get_verify_result(connection)
+            let reason = verification == X509_V_OK
+                ? Self.openSSLError() : String(cString: X509_verify_cert_error_string(verification))
+            SSL_free(connection)
+            SSL_CTX_free(context)
+            throw WebSocketError(.connectionFailed, "TLS handshake with \(host) failed: \(reason)")
+        }
+        _ = fcntl(tcp.descriptor, F_SETFL, fcntl(tcp.descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        SSL_free(connection)
+        SSL_CTX_free(context)
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WebSocketError) -> Int {
+        while true {
+            let (count, error) = lock.withLock { () -> (Int32, Int32) in
+                let count = SSL_read(connection, buffer.baseAddress, Int32(min(buffer.count, Int(Int32.max))))
+                return (count, SSL_get_error(connection, count))
+            }
+            if count > 0 { return Int(count) }
+            switch error {
+            case SSL_ERROR_WANT_READ: guard wait(for: Int16(POLLIN)) else { return 0 }
+            case SSL_ERROR_WANT_WRITE: guard wait(for: Int16(POLLOUT)) else { return 0 }
+            case SSL_ERROR_ZERO_RETURN: return 0
+            case SSL_ERROR_SYSCALL where errno == 0 || errno == EBADF: return 0
+            default: throw WebSocketError(.closed, "TLS read failed: \(Self.openSSLError())")
+            }
+        }
+    }
+
+    func write(_ bytes: [UInt8]) throws(WebSocketError) {
+        var offset = 0
+        while offset < bytes.count {
+            let (count, error) = lock.withLock { () -> (Int32, Int32) in
+                let count = bytes[offset...].withUnsafeBytes { SSL_write(connection, $0.baseAddress, Int32($0.count)) }
+                return (count, SSL_get_error(connection, count))
+            }
+            if count > 0 {
+                offset += Int(count)
+                continue
+            }
+            switch error {
+            case SSL_ERROR_WANT_WRITE: guard wait(for: Int16(POLLOUT)) else { throw WebSocketError(.closed, "the connection closed") }
+            case SSL_ERROR_WANT_READ: guard wait(for: Int16(POLLIN)) else { throw WebSocketError(.closed, "the connection closed") }
+            default: throw WebSocketError(.closed, "TLS write failed: \(Self.openSSLError())")
+            }
+        }
+    }
+
+    func close() {
+        lock.withLock { _ = SSL_shutdown(connection) }
+        tcp.close()
+    }
+
+    /// Waits until the socket is ready; false once it was closed or failed.
+    private func wait(for events: Int16) -> Bool {
+        var descriptor = pollfd(fd: tcp.descriptor, events: events, revents: 0)
+        while true {
+            let status = poll(&descriptor, 1, 1_000)
+            if status > 0 { return descriptor.revents & Int16(POLLNVAL | POLLERR) == 0 }
+            if status < 0 && errno != EINTR { return false }
+            if tcp.isClosed { return false }
+        }
+    }
+
+    private static func failure(_ message: String) -> WebSocketError {
+        WebSocketError(.connectionFailed, "\(message): \(openSSLError())")
+    }
+
+    private static func openSSLError() -> String {
+        let code = ERR_get_error()
+        guard code != 0 else { return "no detail from OpenSSL" }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        buffer.withUnsafeMutableBufferPointer { pointer in
+            pointer.withMemoryRebound(to: CChar.self) { ERR_error_string_n(code, $0.baseAddress, $0.count) }
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+extension WebSocketClient {
+    /// Connects, performs TLS when the scheme asks for it, and runs the opening handshake.
+    static func open(_ url: URL, options: WebSocketOptions) throws -> WebSocketClient {
+        guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss", let host = url.host, !host.isEmpty else {
+            throw WebSocketError(.connectionFailed, "'\(url)' is not a ws:// or wss:// URL with a host")
+        }
+        let secure = scheme == "wss"
+        let port = url.port ?? (secure ? 443 : 80)
+        let tcp = try TCPStream(host: host, port: port, timeout: options.connectTimeout)
+        let stream: any ByteStream = secure ? try TLSStream(tcp: tcp, host: host, caFile: options.caFile) : tcp
+        do {
+            var path = url.path.isEmpty ? "/" : url.path
+            if let query = url.query { path += "?" + query }
+            let handshake = WebSocketHandshake(host: host, port: port, path: path, offerCompression: options.compression)
+            try stream.write(handshake.request)
+            let (head, leftover) = try readResponseHead(stream)
+            let compression = try handshake.verify(responseHead: head)
+            return WebSocketClient(stream: stream, compression: compression, leftover: leftover, options: options)
+        } catch {
+            stream.close()
+            throw error
+        }
+    }
+
+    /// Reads what is available into `chunk`.
+    static func readChunk(_ stream: any ByteStream, into chunk: inout [UInt8]) throws(WebSocketError) -> Int {
+        let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(WebSocketError) -> Int in try stream.read(into: buffer) } }
+        return try result.get()
+    }
+
+    /// Reads up to the blank line that ends the response head; returns the head and any bytes after it.
+    private static func readResponseHead(_ stream: any ByteStream) throws(WebSocketError) -> (String, [UInt8]) {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        let terminator: [UInt8] = [13, 10, 13, 10]
+        while true {
+            if let end = received.firstRange(of: terminator) {
+                return (String(decoding: received[..<end.lowerBound], as: UTF8.self), Array(received[end.upperBound...]))
+            }
+            guard received.count < WebSocketHandshake.maximumResponseHead else {
+                throw WebSocketError(.handshakeFailed, "the response head exceeds \(WebSocketHandshake.maximumResponseHead) bytes")
+            }
+            let count = try readChunk(stream, into: &chunk)
+            guard count > 0 else { throw WebSocketError(.handshakeFailed, "the server closed the connection during the handshake") }
+            received.append(contentsOf: chunk[0..<count])
+        }
+    }
+}

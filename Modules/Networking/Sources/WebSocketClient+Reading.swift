@@ -1,0 +1,71 @@
+import Foundation
+
+extension WebSocketClient {
+    /// Reads frames until the connection ends; runs on the client's reader thread.
+    func readLoop(leftover: [UInt8], options: WebSocketOptions) {
+        var decoder = WebSocketFrameDecoder(maximumFrameSize: options.maximumMessageSize, compressionNegotiated: compressionEnabled)
+        var assembler = MessageAssembler(maximumMessageSize: options.maximumMessageSize, inflater: compressionEnabled ? DeflateInflater() : nil)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var pending = leftover
+        do {
+            while true {
+                if pending.isEmpty {
+                    let count = try Self.readChunk(stream, into: &chunk)
+                    guard count > 0 else {
+                        finish(state.isCloseReceived ? nil : WebSocketError(.closed, closeCode: 1006, "the connection closed without a close frame"))
+                        return
+                    }
+                    pending = Array(chunk[0..<count])
+                }
+                let frames = try decoder.feed(pending)
+                pending = []
+                for frame in frames {
+                    if try handle(frame, assembler: &assembler) { return }
+                }
+            }
+        } catch let error as WebSocketError {
+            if let code = error.closeCode, code != 1006 {
+                close(code: code, reason: String(error.message.prefix(100)))
+            }
+            stream.close()
+            finish(error)
+        } catch {
+            stream.close()
+            finish(error)
+        }
+    }
+
+    /// Handles one frame; returns true when the connection is finished.
+    private func handle(_ frame: WebSocketFrame, assembler: inout MessageAssembler) throws -> Bool {
+        switch frame.opcode {
+        case .ping:
+            if !state.isCloseSent { try? write(WebSocketFrame(opcode: .pong, payload: frame.payload)) }
+        case .pong:
+            break
+        case .close:
+            let (code, reason) = try Self.parseClose(frame.payload)
+            state.markCloseReceived()
+            if state.markCloseSent() {
+                let echo = code.map { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } ?? []
+                try? write(WebSocketFrame(opcode: .close, payload: echo))
+            }
+            stream.close()
+            finish(code == nil || code == 1000 ? nil : WebSocketError(.closed, closeCode: code, "the server closed the connection\(reason.isEmpty ? "" : ": \(reason)")"))
+            return true
+        default:
+            if let message = try assembler.add(frame) { continuationYield(message) }
+        }
+        return false
+    }
+
+    /// The code and reason of a close frame, checked as RFC 6455, 5.5.1 and 7.4 require.
+    static func parseClose(_ payload: [UInt8]) throws(WebSocketError) -> (UInt16?, String) {
+        guard !payload.isEmpty else { return (nil, "") }
+        guard payload.count >= 2 else { throw .protocolError("a close frame with a one-byte body") }
+        let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
+        let valid = (1000...1003).contains(code) || (1007...1011).contains(code) || (3000...4999).contains(code)
+        guard valid else { throw .protocolError("close code \(code) may not be sent") }
+        guard let reason = String(validating: payload[2...], as: UTF8.self) else { throw .invalidData("a close reason is not valid UTF-8") }
+        return (code, reason)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A WebSocket client (RFC 6455) over POSIX sockets, with TLS through OpenSSL and
+/// permessage-deflate through zlib.
+///
+/// Messages arrive on ``messages``, read by a thread of the client's own; pings are answered
+/// there. A protocol violation by the server closes the connection with the close code the
+/// RFC names (1002, 1007, 1009) and ends ``messages`` with that ``WebSocketError``.
+public final class WebSocketClient: Sendable {
+    /// Incoming messages; the stream ends normally after a clean close and with an error otherwise.
+    public let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    /// Whether permessage-deflate was agreed.
+    public let compressionEnabled: Bool
+    let stream: any ByteStream
+    let state: WebSocketState
+    private let continuation: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+
+    init(stream: any ByteStream, compression: Bool, leftover: [UInt8], options: WebSocketOptions) {
+        self.stream = stream
+        compressionEnabled = compression
+        state = WebSocketState()
+        (messages, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self, throwing: (any Error).self)
+        let reader = Thread { [self] in readLoop(leftover: leftover, options: options) }
+        reader.name = "WebSocketClient reader"
+        reader.start()
+    }
+
+    /// Connects to a `ws://` or `wss://` URL and completes the opening handshake.
+    public static func connect(to url: URL, options: WebSocketOptions = WebSocketOptions()) async throws -> WebSocketClient {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try open(url, options: options) })
+            }
+        }
+    }
+
+    /// Sends a text message.
+    public func send(_ text: String) throws {
+        try sendFrame(WebSocketFrame(opcode: .text, payload: Array(text.utf8)))
+    }
+
+    /// Sends a binary message.
+    public func send(binary: [UInt8]) throws {
+        try sendFrame(WebSocketFrame(opcode: .binary, payload: binary))
+    }
+
+    /// Sends a ping; the server answers with a pong, which is read and dropped.
+    public func ping(_ payload: [UInt8] = []) throws {
+        try sendFrame(WebSocketFrame(opcode: .ping, payload: Array(payload.prefix(125))))
+    }
+
+    /// Starts the closing handshake; ``messages`` ends when the server answers or the connection drops.
+    public func close(code: UInt16 = 1000, reason: String = "") {
+        guard state.markCloseSent() else { return }
+        let payload = [UInt8(code >> 8), UInt8(code & 0xFF)] + Array(reason.utf8.prefix(123))
+        try? write(WebSocketFrame(opcode: .close, payload: payload))
+        state.scheduleForcedClose(after: 5) { [stream] in stream.close() }
+    }
+
+    /// Closes the socket at once, without a closing handshake.
+    public func disconnect() {
+        stream.close()
+    }
+
+    private func sendFrame(_ frame: WebSocketFrame) throws {
+        guard !state.isCloseSent else { throw WebSocketError(.closed, "the connection is closing") }
+        try write(frame)
+    }
+
+    /// Delivers a message to ``messages``.
+    func continuationYield(_ message: WebSocketMessage) {
+        continuation.yield(message)
+    }
+
+    /// Ends ``messages``, with `error` unless the close was clean.
+    func finish(_ error: (any Error)?) {
+        continuation.finish(throwing: error)
+    }
+
+    func write(_ frame: WebSocketFrame) throws {
+        let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
+        try state.writeLock.withLock { try stream.write(frame.encoded(maskKey: mask)) }
+    }
+}

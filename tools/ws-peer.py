@@ -1,0 +1,98 @@
+"""A WebSocket peer for the client's conformance tests, built on the `websockets` library.
+
+Run as `tools/ha-server python tools/ws-peer.py [CERT KEY]`; it exits when the process that
+started it does. It listens on 127.0.0.1 and
+prints `port N` (permessage-deflate accepted when offered), `plain-port N` (compression
+refused) and, given a certificate and key, `tls-port N` (wss://, compression accepted); then
+one line `closed PATH CODE` each time a client connection ends (CODE is the close code the
+client sent, or `none`). The path of the request chooses the behaviour:
+
+  /echo            echo each message
+  /fragmented      send "Hello, fragmented world" in three fragments
+  /large           send one text message of 5,000,000 bytes
+  /ping            ping the client, then send "pong received" once its pong arrives
+  /close           close cleanly with code 4000 and reason "bye"
+  /abrupt          drop the TCP connection without a close frame
+  /bad-opcode      a frame with reserved opcode 3                  (client must close 1002)
+  /masked          a masked server frame                           (1002)
+  /bad-utf8        a text frame that is not UTF-8                  (1007)
+  /too-big         a frame declaring 2,000,000 bytes               (1009 with a 1 MB limit)
+  /continuation    a continuation frame with no message to continue (1002)
+  /rsv2            a frame with RSV2 set                           (1002)
+  /fragmented-ping a ping frame without FIN                        (1002)
+  /bad-close       a close frame with the reserved code 1005       (1002)
+"""
+import asyncio
+import os
+import ssl
+import sys
+
+import websockets
+
+RAW = {
+    "/bad-opcode": b"\x83\x02hi",
+    "/masked": b"\x81\x82\x01\x02\x03\x04" + bytes(b ^ k for b, k in zip(b"hi", b"\x01\x02")),
+    "/bad-utf8": b"\x81\x02\xc3\x28",
+    "/too-big": b"\x82\x7f" + (2_000_000).to_bytes(8, "big") + b"\x00" * 1024,
+    "/continuation": b"\x80\x02hi",
+    "/rsv2": b"\xa1\x02hi",
+    "/fragmented-ping": b"\x09\x02hi",
+    "/bad-close": b"\x88\x02\x03\xed",
+}
+
+
+async def handle(ws):
+    path = ws.path
+    try:
+        if path == "/echo":
+            async for message in ws:
+                await ws.send(message)
+        elif path == "/fragmented":
+            await ws.send(["Hello, ", "fragmented ", "world"])
+            await ws.wait_closed()
+        elif path == "/large":
+            await ws.send("x" * 5_000_000)
+            await ws.wait_closed()
+        elif path == "/ping":
+            waiter = await ws.ping(b"are you there")
+            await waiter
+            await ws.send("pong received")
+            await ws.wait_closed()
+        elif path == "/close":
+            await ws.close(4000, "bye")
+        elif path == "/abrupt":
+            ws.transport.abort()
+        elif path in RAW:
+            ws.transport.write(RAW[path])
+            await ws.wait_closed()
+    except websockets.ConnectionClosed:
+        pass
+    finally:
+        code = ws.close_rcvd.code if ws.close_rcvd else "none"
+        print(f"closed {path} {code}", flush=True)
+
+
+async def exit_with_parent():
+    """Exits once the process that started it is gone, so the peer never outlives its test."""
+    parent = os.getppid()
+    while os.getppid() == parent:
+        await asyncio.sleep(0.5)
+    os._exit(0)
+
+
+async def main():
+    watcher = asyncio.create_task(exit_with_parent())
+    options = {"max_size": None, "ping_interval": None}
+    server = await websockets.serve(handle, "127.0.0.1", 0, **options)
+    plain = await websockets.serve(handle, "127.0.0.1", 0, compression=None, **options)
+    print(f"port {server.sockets[0].getsockname()[1]}", flush=True)
+    print(f"plain-port {plain.sockets[0].getsockname()[1]}", flush=True)
+    if len(sys.argv) == 3:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[1], sys.argv[2])
+        secure = await websockets.serve(handle, "127.0.0.1", 0, ssl=context, **options)
+        print(f"tls-port {secure.sockets[0].getsockname()[1]}", flush=True)
+    await watcher
+
+
+asyncio.run(main())
