@@ -44,8 +44,7 @@ final class TLSStream: ByteStream, @unchecked Sendable {
             let verification = SSL_get_verify_result(connection)
             let reason = verification == X509_V_OK
                 ? Self.openSSLError() : String(cString: X509_verify_cert_error_string(verification))
-            SSL_free(connection)
-            SSL_CTX_free(context)
+            // Every stored property is set, so deinit runs and frees the connection and context.
             throw WebSocketError(.connectionFailed, "TLS handshake with \(host) failed: \(reason)")
         }
         _ = fcntl(tcp.descriptor, F_SETFL, fcntl(tcp.descriptor, F_GETFL) | O_NONBLOCK)
