@@ -21,6 +21,12 @@ client sent, or `none`). The path of the request chooses the behaviour:
   /rsv2            a frame with RSV2 set                           (1002)
   /fragmented-ping a ping frame without FIN                        (1002)
   /bad-close       a close frame with the reserved code 1005       (1002)
+
+Paths ending in /api/websocket play a Home Assistant that authenticates any token, then misbehaves:
+
+  /ha-garbage/…    sends text that is not JSON
+  /ha-oversized/…  sends a 2,000,000-byte message
+  /ha-midclose/…   sends the first fragment of a message, then drops the connection
 """
 import asyncio
 import os
@@ -41,10 +47,27 @@ RAW = {
 }
 
 
+async def play_home_assistant(ws, behaviour):
+    await ws.send('{"type": "auth_required", "ha_version": "2024.3.3"}')
+    await ws.recv()
+    await ws.send('{"type": "auth_ok", "ha_version": "2024.3.3"}')
+    if behaviour == "/ha-garbage":
+        await ws.send("this is not json")
+    elif behaviour == "/ha-oversized":
+        await ws.send("x" * 2_000_000)
+    elif behaviour == "/ha-midclose":
+        ws.transport.write(b"\x01\x05hello")
+        ws.transport.abort()
+        return
+    await ws.wait_closed()
+
+
 async def handle(ws):
     path = ws.path
     try:
-        if path == "/echo":
+        if path.endswith("/api/websocket"):
+            await play_home_assistant(ws, path[: -len("/api/websocket")])
+        elif path == "/echo":
             async for message in ws:
                 await ws.send(message)
         elif path == "/fragmented":

@@ -1,0 +1,108 @@
+import Foundation
+import HAModels
+
+extension HomeAssistantConnection {
+    func takeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    func sendNow(_ type: String, _ fields: [String: JSONValue], on client: WebSocketClient) async throws -> JSONValue {
+        let id = takeID()
+        let text = try Self.encode(.command(id: id, type: type, fields: fields))
+        return try await withCheckedThrowingContinuation { continuation in
+            pending[id] = continuation
+            do {
+                try client.send(text)
+            } catch {
+                pending[id] = nil
+                continuation.resume(throwing: HomeAssistantError.connectionLost("\(error)"))
+            }
+        }
+    }
+
+    func complete(_ result: ResultMessage) {
+        if ignoredIDs.remove(result.id) != nil { return }
+        if let key = subscriptionKeys[result.id] {
+            if result.success {
+                subscriptions[key]?.continuation.yield(.subscribed)
+            } else {
+                subscriptions.removeValue(forKey: key)?.continuation.finish(
+                    throwing: HomeAssistantError.server(result.error ?? ServerError(code: "unknown_error", message: "no error object"))
+                )
+                subscriptionKeys[result.id] = nil
+            }
+            return
+        }
+        guard let continuation = pending.removeValue(forKey: result.id) else { return }
+        if result.success {
+            continuation.resume(returning: result.result ?? .null)
+        } else {
+            continuation.resume(throwing: HomeAssistantError.server(result.error ?? ServerError(code: "unknown_error", message: "no error object")))
+        }
+    }
+
+    func route(_ event: EventMessage) {
+        guard let key = subscriptionKeys[event.id] else { return }
+        subscriptions[key]?.continuation.yield(.event(event.event))
+    }
+
+    func activate(_ key: UUID, on client: WebSocketClient) {
+        guard let subscription = subscriptions[key], subscription.commandID == nil else { return }
+        let id = takeID()
+        subscriptions[key]?.commandID = id
+        subscriptionKeys[id] = key
+        do {
+            try client.send(Self.encode(.command(id: id, type: subscription.type, fields: subscription.fields)))
+        } catch {
+            client.disconnect()
+        }
+    }
+
+    func unsubscribe(_ key: UUID) {
+        guard let subscription = subscriptions.removeValue(forKey: key), let id = subscription.commandID else { return }
+        subscriptionKeys[id] = nil
+        guard case .ready = state, let client else { return }
+        let unsubscribeID = takeID()
+        ignoredIDs.insert(unsubscribeID)
+        try? client.send(Self.encode(.command(id: unsubscribeID, type: "unsubscribe_events", fields: ["subscription": .integer(Int64(id))])))
+    }
+
+    func waitUntilReady() async throws {
+        let key = UUID()
+        let window = options.requestRetryWindow
+        let timer = Task {
+            try await Task.sleep(nanoseconds: UInt64(window * 1_000_000_000))
+            self.expireWaiter(key, after: window)
+        }
+        defer { timer.cancel() }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            if stopped {
+                continuation.resume(throwing: HomeAssistantError.stopped)
+            } else {
+                readyWaiters[key] = continuation
+            }
+        }
+    }
+
+    func expireWaiter(_ key: UUID, after window: Double) {
+        readyWaiters.removeValue(forKey: key)?.resume(throwing: HomeAssistantError.notReady(waited: window))
+    }
+
+    func failAll(_ error: HomeAssistantError) {
+        for continuation in pending.values { continuation.resume(throwing: error) }
+        pending = [:]
+        for waiter in readyWaiters.values { waiter.resume(throwing: error) }
+        readyWaiters = [:]
+    }
+
+    func setState(_ newState: ConnectionState) {
+        guard newState != state else { return }
+        state = newState
+        for observer in stateObservers.values { observer.yield(newState) }
+    }
+
+    func removeObserver(_ key: UUID) {
+        stateObservers[key] = nil
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import HAModels
+
+extension HomeAssistantConnection {
+    private enum Phase {
+        case awaitingAuthRequired, awaitingAuthResult, ready
+    }
+
+    /// Connects and reads until the connection ends, then waits and reconnects, until stopped.
+    func runLoop() async {
+        var attempt = 0
+        var refreshToken = false
+        while !stopped && !Task.isCancelled {
+            setState(.connecting)
+            var reason = "the server closed the connection"
+            var retryAtOnce = false
+            do {
+                let client = try await WebSocketClient.connect(to: address.websocketURL, options: options.webSocket)
+                guard !stopped else { client.close(); return }
+                self.client = client
+                var phase = Phase.awaitingAuthRequired
+                receive: for try await message in client.messages {
+                    guard case .text(let text) = message else { throw HomeAssistantError.invalidResponse("a binary message") }
+                    for item in try Self.messages(in: text) {
+                        switch (phase, item) {
+                        case (.awaitingAuthRequired, .authRequired):
+                            setState(.authenticating)
+                            let token = try await tokenProvider.accessToken(forceRefresh: refreshToken)
+                            try client.send(Self.encode(.auth(accessToken: token)))
+                            phase = .awaitingAuthResult
+                        case (.awaitingAuthResult, .authOK(let version)):
+                            refreshToken = false
+                            attempt = 0
+                            try becomeReady(version: version, client: client)
+                            phase = .ready
+                        case (.awaitingAuthResult, .authInvalid(let message)):
+                            if refreshToken {
+                                await failAuthentication(message)
+                                return
+                            }
+                            refreshToken = true
+                            retryAtOnce = true
+                            reason = "the server rejected the token (\(message)); retrying once with a refreshed token"
+                            break receive
+                        case (.ready, .result(let result)): complete(result)
+                        case (.ready, .event(let event)): route(event)
+                        case (.ready, .pong(let id)): pending.removeValue(forKey: id)?.resume(returning: .null)
+                        default: throw HomeAssistantError.invalidResponse("unexpected message \(item) while \(phase)")
+                        }
+                    }
+                }
+            } catch {
+                reason = "\(error)"
+            }
+            tearDown(reason: reason)
+            guard !stopped, !retryAtOnce else { continue }
+            let delay = options.reconnectDelay(attempt: attempt)
+            attempt += 1
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+        }
+    }
+
+    /// The messages in one frame: one object, or an array when the server coalesced them.
+    static func messages(in text: String) throws -> [ServerMessage] {
+        let value = try JSONParser.parse(text)
+        let items: [JSONValue]
+        if case .array(let array) = value { items = array } else { items = [value] }
+        return try items.map { try JSONValueDecoder().decode(ServerMessage.self, from: $0) }
+    }
+
+    static func encode(_ message: ClientMessage) throws -> String {
+        try JSONSerializer.string(JSONValueEncoder().encodeValue(message))
+    }
+
+    private func becomeReady(version: String, client: WebSocketClient) throws {
+        let id = takeID()
+        ignoredIDs.insert(id)
+        try client.send(Self.encode(.command(id: id, type: "supported_features", fields: ["features": .object(["coalesce_messages": .integer(1)])])))
+        setState(.ready(version: version))
+        for key in subscriptions.keys { activate(key, on: client) }
+        for waiter in readyWaiters.values { waiter.resume() }
+        readyWaiters = [:]
+        startPinging(client)
+    }
+
+    private func failAuthentication(_ message: String) async {
+        stopped = true
+        tearDown(reason: "authentication failed: \(message)")
+        failAll(HomeAssistantError.authenticationFailed(message))
+        for subscription in subscriptions.values { subscription.continuation.finish(throwing: HomeAssistantError.authenticationFailed(message)) }
+        subscriptions = [:]
+    }
+
+    func tearDown(reason: String) {
+        pingTask?.cancel()
+        pingTask = nil
+        client?.disconnect()
+        client = nil
+        for continuation in pending.values { continuation.resume(throwing: HomeAssistantError.connectionLost(reason)) }
+        pending = [:]
+        ignoredIDs = []
+        subscriptionKeys = [:]
+        for key in subscriptions.keys { subscriptions[key]?.commandID = nil }
+        setState(.disconnected(reason: reason))
+    }
+
+    /// Pings every interval; a pong that does not come in time resets the connection.
+    private func startPinging(_ client: WebSocketClient) {
+        let interval = options.pingInterval, timeout = options.pingTimeout
+        pingTask = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+                guard !Task.isCancelled else { return }
+                let watchdog = Task {
+                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                    client.disconnect()
+                }
+                _ = try? await self.sendNow("ping", [:], on: client)
+                watchdog.cancel()
+            }
+        }
+    }
+}

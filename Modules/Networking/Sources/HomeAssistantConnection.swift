@@ -1,0 +1,92 @@
+import Foundation
+import HAModels
+
+/// A connection to Home Assistant's WebSocket API that authenticates, answers requests,
+/// keeps subscriptions alive across reconnects, and watches itself with pings.
+///
+/// Command ids increase for the life of the connection object and are never reused. A request
+/// made while not ready waits up to the retry window; one in flight when the connection drops
+/// fails with ``HomeAssistantError/connectionLost(_:)``, since it may or may not have run.
+/// Subscriptions are re-subscribed after every reconnect and say so with
+/// ``SubscriptionUpdate/subscribed``. After `auth_invalid` the token is refreshed once; a second
+/// rejection stops the connection.
+public actor HomeAssistantConnection {
+    public nonisolated let address: ServerAddress
+    let tokenProvider: any TokenProvider
+    let options: ConnectionOptions
+
+    /// The current state.
+    public internal(set) var state: ConnectionState = .disconnected(reason: nil)
+    var stateObservers: [UUID: AsyncStream<ConnectionState>.Continuation] = [:]
+    var nextID = 1
+    var client: WebSocketClient?
+    var pending: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+    var ignoredIDs: Set<Int> = []
+    var readyWaiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
+    var subscriptions: [UUID: Subscription] = [:]
+    var subscriptionKeys: [Int: UUID] = [:]
+    var runTask: Task<Void, Never>?
+    var pingTask: Task<Void, Never>?
+    var stopped = false
+
+    /// Creates a connection; nothing happens until ``start()``.
+    public init(address: ServerAddress, tokenProvider: any TokenProvider, options: ConnectionOptions = ConnectionOptions()) {
+        self.address = address
+        self.tokenProvider = tokenProvider
+        self.options = options
+    }
+
+    /// Connects, and keeps reconnecting until ``stop()`` or a final authentication failure.
+    public func start() {
+        guard runTask == nil else { return }
+        stopped = false
+        runTask = Task { await runLoop() }
+    }
+
+    /// Closes the connection for good: pending requests fail, subscriptions and observers end.
+    public func stop() async {
+        stopped = true
+        runTask?.cancel()
+        pingTask?.cancel()
+        client?.close()
+        client = nil
+        failAll(HomeAssistantError.stopped)
+        for subscription in subscriptions.values { subscription.continuation.finish() }
+        subscriptions = [:]
+        setState(.disconnected(reason: "stopped"))
+        for observer in stateObservers.values { observer.finish() }
+        stateObservers = [:]
+        await runTask?.value
+        runTask = nil
+    }
+
+    /// The current state, then every change.
+    public func stateUpdates() -> AsyncStream<ConnectionState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ConnectionState.self)
+        let key = UUID()
+        stateObservers[key] = continuation
+        continuation.yield(state)
+        continuation.onTermination = { _ in Task { await self.removeObserver(key) } }
+        return stream
+    }
+
+    /// Sends a command and returns its result, waiting for the connection if it is not ready.
+    public func send(_ type: String, _ fields: [String: JSONValue] = [:]) async throws -> JSONValue {
+        while true {
+            if stopped { throw HomeAssistantError.stopped }
+            if case .ready = state, let client { return try await sendNow(type, fields, on: client) }
+            try await waitUntilReady()
+        }
+    }
+
+    /// Subscribes with `type` (`subscribe_events`, `subscribe_trigger`, `subscribe_entities`, …);
+    /// ending the stream's iteration unsubscribes.
+    public func subscribe(_ type: String, _ fields: [String: JSONValue] = [:]) -> AsyncThrowingStream<SubscriptionUpdate, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: SubscriptionUpdate.self, throwing: (any Error).self)
+        let key = UUID()
+        subscriptions[key] = Subscription(type: type, fields: fields, continuation: continuation, commandID: nil)
+        continuation.onTermination = { _ in Task { await self.unsubscribe(key) } }
+        if case .ready = state, let client { activate(key, on: client) }
+        return stream
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HAModels
+
+/// Home Assistant's REST API: `/api/`, config, states, services, templates and events.
+public struct RESTClient: Sendable {
+    /// The largest answer read, so a misbehaving server cannot exhaust memory.
+    public static let maximumResponseSize = 32 << 20
+
+    public let address: ServerAddress
+    private let tokenProvider: any TokenProvider
+    private let session: URLSession
+
+    /// Creates a client; TLS verification is URLSession's, always on.
+    public init(address: ServerAddress, tokenProvider: any TokenProvider, session: URLSession = .shared) {
+        self.address = address
+        self.tokenProvider = tokenProvider
+        self.session = session
+    }
+
+    /// `GET /api/`: the API's message when the token works.
+    public func apiStatus() async throws -> String {
+        let value = try await request("GET", "/api/")
+        guard case .string(let message)? = value.objectValue?["message"] else { throw RESTError.invalidResponse("no message") }
+        return message
+    }
+
+    /// `GET /api/config`.
+    public func config() async throws -> HAConfig { try await decode(HAConfig.self, request("GET", "/api/config")) }
+
+    /// `GET /api/states`.
+    public func states() async throws -> [EntityState] { try await decode([EntityState].self, request("GET", "/api/states")) }
+
+    /// `GET /api/states/<id>`.
+    public func state(of entityID: String) async throws -> EntityState {
+        try await decode(EntityState.self, request("GET", "/api/states/\(try Self.pathComponent(entityID))"))
+    }
+
+    /// `POST /api/states/<id>`: sets a state in the state machine (not on the device).
+    @discardableResult
+    public func setState(_ entityID: String, state: String, attributes: [String: JSONValue] = [:]) async throws -> EntityState {
+        let body: JSONValue = .object(["state": .string(state), "attributes": .object(attributes)])
+        return try await decode(EntityState.self, request("POST", "/api/states/\(try Self.pathComponent(entityID))", body: body))
+    }
+
+    /// `POST /api/services/<domain>/<service>`: returns the states that changed.
+    @discardableResult
+    public func callService(_ domain: String, _ service: String, data: [String: JSONValue] = [:]) async throws -> [EntityState] {
+        let path = "/api/services/\(try Self.pathComponent(domain))/\(try Self.pathComponent(service))"
+        return try await decode([EntityState].self, request("POST", path, body: .object(data)))
+    }
+
+    /// `POST /api/template`: the rendered text.
+    public func renderTemplate(_ template: String) async throws -> String {
+        let data = try await rawRequest("POST", "/api/template", body: .object(["template": .string(template)]))
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `POST /api/events/<type>`: fires an event.
+    public func fireEvent(_ type: String, data: [String: JSONValue] = [:]) async throws {
+        _ = try await request("POST", "/api/events/\(try Self.pathComponent(type))", body: .object(data))
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue) throws -> T {
+        do {
+            return try JSONValueDecoder().decode(type, from: value)
+        } catch {
+            throw RESTError.invalidResponse("\(error)")
+        }
+    }
+
+    private func request(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> JSONValue {
+        let data = try await rawRequest(method, path, body: body)
+        do {
+            return try JSONParser.parse([UInt8](data))
+        } catch {
+            throw RESTError.invalidResponse("\(error)")
+        }
+    }
+
+    private func rawRequest(_ method: String, _ path: String, body: JSONValue?) async throws -> Data {
+        var request = URLRequest(url: address.url(path: path))
+        request.httpMethod = method
+        request.setValue("Bearer \(try await tokenProvider.accessToken(forceRefresh: false))", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(try JSONSerializer.data(body))
+        }
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw RESTError.transport(error.localizedDescription)
+        }
+        guard data.count <= Self.maximumResponseSize else { throw RESTError.tooLarge(Self.maximumResponseSize) }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let text = String(decoding: data.prefix(500), as: UTF8.self)
+        switch status {
+        case 200..<300: return data
+        case 400: throw RESTError.badRequest(Self.message(in: data) ?? text)
+        case 401: throw RESTError.unauthorized
+        case 404: throw RESTError.notFound(path)
+        default: throw RESTError.status(status, text)
+        }
+    }
+
+    private static func message(in data: Data) -> String? {
+        guard case .string(let message)? = (try? JSONParser.parse([UInt8](data)))?.objectValue?["message"] else { return nil }
+        return message
+    }
+
+    /// `text` as one path segment: ids, domains and event types never contain `/`.
+    private static func pathComponent(_ text: String) throws -> String {
+        guard !text.isEmpty, !text.contains("/"), let encoded = text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else {
+            throw RESTError.badRequest("'\(text)' is not a valid id")
+        }
+        return encoded
+    }
+}

@@ -1,0 +1,10 @@
+import HAModels
+
+/// What a subscription delivers: a marker each time it is (re)established, then its events.
+///
+/// After a reconnect the server starts the subscription afresh (for `subscribe_entities`, with
+/// a complete snapshot), so a consumer keeping state resets it on `.subscribed`.
+public enum SubscriptionUpdate: Sendable, Equatable {
+    case subscribed
+    case event(JSONValue)
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Networking
+import XCTest
+
+/// A server that authenticates and then sends garbage, an oversized message, or drops the
+/// connection mid-message: a clear reason, then a reconnect, never a crash.
+final class MisbehavingServerTests: XCTestCase {
+    private static let peer = Result { try WebSocketPeer() }
+
+    private func check(_ behaviour: String, expecting fragment: String) async throws {
+        let peer = try Self.peer.get()
+        let options = ConnectionOptions(
+            webSocket: WebSocketOptions(maximumMessageSize: 1_000_000), reconnectDelay: 0.1, maximumReconnectDelay: 0.2
+        )
+        let connection = HomeAssistantConnection(
+            address: try ServerAddress("http://127.0.0.1:\(peer.port)/\(behaviour)"), tokenProvider: StaticTokenProvider("t"), options: options
+        )
+        let states = await StateRecorder(connection)
+        await connection.start()
+        let failed = await states.wait(timeout: 10) { state in
+            if case .disconnected(let reason?) = state { reason.contains(fragment) } else { false }
+        }
+        let seen = await states.seen
+        XCTAssertNotNil(failed, "\(behaviour): \(seen)")
+        let seenSoFar = await states.count
+        let again = await states.wait(from: seenSoFar, timeout: 10) { if case .ready = $0 { true } else { false } }
+        XCTAssertNotNil(again, "\(behaviour): it reconnects")
+        await connection.stop()
+    }
+
+    func testGarbage() async throws {
+        try await check("ha-garbage", expecting: "invalid JSON")
+    }
+
+    func testOversizedMessage() async throws {
+        try await check("ha-oversized", expecting: "1009")
+    }
+
+    func testCloseInTheMiddleOfAMessage() async throws {
+        try await check("ha-midclose", expecting: "1006")
+    }
+}
