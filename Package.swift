@@ -76,7 +76,7 @@ let pluginTargets: [Target] = [
 let appTargets: [Target] = [
     .target(
         name: "HomeCLI",
-        dependencies: ["CLIKit", "PluginHost", "HAModels", "HADesignTokens", "DesignTokensPlugin", "ThemeFilesPlugin"],
+        dependencies: ["CLIKit", "PluginHost", "HAModels", "Networking", "HADesignTokens", "DesignTokensPlugin", "ThemeFilesPlugin"],
         path: "Apps/HomeCLI"
     ),
     .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "PluginHost"], path: "Apps/home"),

@@ -11,9 +11,39 @@ public enum JSONSerializer {
         return output
     }
 
-    /// The value as JSON text.
-    public static func string(_ value: JSONValue) throws(JSONEncodingError) -> String {
-        String(decoding: try data(value), as: UTF8.self)
+    /// The value as JSON text; `pretty` indents it by two spaces a level for people to read.
+    public static func string(_ value: JSONValue, pretty: Bool = false) throws(JSONEncodingError) -> String {
+        guard pretty else { return String(decoding: try data(value), as: UTF8.self) }
+        var output: [UInt8] = []
+        try writePretty(value, into: &output, indent: 0, path: [])
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func writePretty(_ value: JSONValue, into output: inout [UInt8], indent: Int, path: [String]) throws(JSONEncodingError) {
+        let inner = [UInt8](repeating: UInt8(ascii: " "), count: indent + 2)
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            output.append(contentsOf: Array("[\n".utf8))
+            for (offset, item) in items.enumerated() {
+                output.append(contentsOf: inner)
+                try writePretty(item, into: &output, indent: indent + 2, path: path + ["[\(offset)]"])
+                output.append(contentsOf: Array((offset < items.count - 1 ? ",\n" : "\n").utf8))
+            }
+            output.append(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: indent) + [UInt8(ascii: "]")])
+        case .object(let fields) where !fields.isEmpty:
+            output.append(contentsOf: Array("{\n".utf8))
+            let keys = fields.keys.sorted()
+            for (offset, key) in keys.enumerated() {
+                output.append(contentsOf: inner)
+                writeString(key, into: &output)
+                output.append(contentsOf: Array(": ".utf8))
+                try writePretty(fields[key] ?? .null, into: &output, indent: indent + 2, path: path + [key])
+                output.append(contentsOf: Array((offset < keys.count - 1 ? ",\n" : "\n").utf8))
+            }
+            output.append(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: indent) + [UInt8(ascii: "}")])
+        default:
+            try write(value, into: &output, path: path)
+        }
     }
 
     private static func write(_ value: JSONValue, into output: inout [UInt8], path: [String]) throws(JSONEncodingError) {

@@ -43,6 +43,9 @@ public actor EntityStore {
     public func stop() {
         task?.cancel()
         task = nil
+        let waiters = snapshotWaiters
+        snapshotWaiters = []
+        for waiter in waiters { waiter.resume() }
         for observer in observers.values { observer.continuation.finish() }
         observers = [:]
     }
@@ -56,9 +59,10 @@ public actor EntityStore {
     /// How many snapshots have been applied: one per (re)subscription.
     public var snapshotCount: Int { snapshots }
 
-    /// Waits until the store holds at least `count` snapshots (1: the first one after starting).
+    /// Waits until the store holds at least `count` snapshots (1: the first one after starting),
+    /// or until it is stopped.
     public func waitForSnapshot(_ count: Int = 1) async {
-        while snapshots < count {
+        while snapshots < count && task != nil {
             await withCheckedContinuation { snapshotWaiters.append($0) }
         }
     }
