@@ -27,6 +27,7 @@ Paths ending in /api/websocket play a Home Assistant that authenticates any toke
   /ha-garbage/…    sends text that is not JSON
   /ha-oversized/…  sends a 2,000,000-byte message
   /ha-midclose/…   sends the first fragment of a message, then drops the connection
+  /ha-silent/…     answers nothing after auth_ok: no results, no pongs
 """
 import asyncio
 import os
@@ -55,6 +56,9 @@ async def play_home_assistant(ws, behaviour):
         await ws.send("this is not json")
     elif behaviour == "/ha-oversized":
         await ws.send("x" * 2_000_000)
+    elif behaviour == "/ha-silent":
+        async for _ in ws:
+            pass
     elif behaviour == "/ha-midclose":
         ws.transport.write(b"\x01\x05hello")
         ws.transport.abort()

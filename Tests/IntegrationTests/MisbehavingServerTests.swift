@@ -10,7 +10,8 @@ final class MisbehavingServerTests: XCTestCase {
     private func check(_ behaviour: String, expecting fragment: String) async throws {
         let peer = try Self.peer.get()
         let options = ConnectionOptions(
-            webSocket: WebSocketOptions(maximumMessageSize: 1_000_000), reconnectDelay: 0.1, maximumReconnectDelay: 0.2
+            webSocket: WebSocketOptions(maximumMessageSize: 1_000_000), reconnectDelay: 0.1, maximumReconnectDelay: 0.2,
+            pingInterval: 0.3, pingTimeout: 0.3
         )
         let connection = HomeAssistantConnection(
             address: try ServerAddress("http://127.0.0.1:\(peer.port)/\(behaviour)"), tokenProvider: StaticTokenProvider("t"), options: options
@@ -38,5 +39,26 @@ final class MisbehavingServerTests: XCTestCase {
 
     func testCloseInTheMiddleOfAMessage() async throws {
         try await check("ha-midclose", expecting: "1006")
+    }
+
+    func testAServerThatStopsAnsweringPingsIsReset() async throws {
+        try await check("ha-silent", expecting: "no pong within 0.3 s")
+    }
+
+    func testARequestWaitsForTheRetryWindowThenFails() async throws {
+        let connection = HomeAssistantConnection(
+            address: try ServerAddress("http://127.0.0.1:1"), tokenProvider: StaticTokenProvider("t"),
+            options: ConnectionOptions(reconnectDelay: 0.1, maximumReconnectDelay: 0.2, requestRetryWindow: 0.5)
+        )
+        await connection.start()
+        let started = Date()
+        do {
+            _ = try await connection.send("get_config")
+            XCTFail("a request was answered with no server")
+        } catch HomeAssistantError.notReady(let waited) {
+            XCTAssertEqual(waited, 0.5)
+            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.4)
+        }
+        await connection.stop()
     }
 }

@@ -52,6 +52,10 @@ extension HomeAssistantConnection {
             } catch {
                 reason = "\(error)"
             }
+            if let resetReason {
+                reason = resetReason
+                self.resetReason = nil
+            }
             tearDown(reason: reason)
             guard !stopped, !retryAtOnce else { continue }
             let delay = options.reconnectDelay(attempt: attempt)
@@ -91,6 +95,13 @@ extension HomeAssistantConnection {
         subscriptions = [:]
     }
 
+    /// Drops `client`, recording why, if it is still the current connection.
+    func reset(_ client: WebSocketClient, because reason: String) {
+        guard self.client === client else { return }
+        resetReason = reason
+        client.disconnect()
+    }
+
     func tearDown(reason: String) {
         pingTask?.cancel()
         pingTask = nil
@@ -113,7 +124,7 @@ extension HomeAssistantConnection {
                 guard !Task.isCancelled else { return }
                 let watchdog = Task {
                     try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
-                    client.disconnect()
+                    self.reset(client, because: "no pong within \(timeout) s; the connection was reset")
                 }
                 _ = try? await self.sendNow("ping", [:], on: client)
                 watchdog.cancel()

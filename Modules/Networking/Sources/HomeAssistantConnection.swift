@@ -28,6 +28,8 @@ public actor HomeAssistantConnection {
     var runTask: Task<Void, Never>?
     var pingTask: Task<Void, Never>?
     var stopped = false
+    /// Why the connection was reset on purpose (a ping without a pong), for the next state's reason.
+    var resetReason: String?
 
     /// Creates a connection; nothing happens until ``start()``.
     public init(address: ServerAddress, tokenProvider: any TokenProvider, options: ConnectionOptions = ConnectionOptions()) {
