@@ -88,6 +88,7 @@ let appTargets: [Target] = [
 
 let benchmarkTargets: [Target] = [
     .executableTarget(name: "outbox-bench", dependencies: ["Persistence"], path: "tools/bench/OutboxBench"),
+    .executableTarget(name: "entities-bench", dependencies: ["Networking", "HAModels"], path: "tools/bench/EntitiesBench"),
 ]
 
 // MARK: - Tests

@@ -1,0 +1,59 @@
+"""The Python reference for the entities benchmark: hass-client subscribing to entities, the
+diffs applied as Home Assistant's frontend applies them, checked against the expected state.
+
+  entities-hass-client.py URL EXPECTED    prints: hass-client <cpu seconds> <peak RSS MiB> <ok|MISMATCH>
+
+hass-client's aiohttp connection offers no permessage-deflate, so it runs without compression.
+"""
+import asyncio
+import json
+import resource
+import sys
+
+from hass_client import HomeAssistantClient
+
+
+async def main():
+    url, expected_path = sys.argv[1], sys.argv[2]
+    entities = {}
+    done = asyncio.Event()
+
+    def on_event(event):
+        for entity_id, compressed in event.get("a", {}).items():
+            entities[entity_id] = {"s": compressed["s"], "a": compressed.get("a", {}), "lc": compressed["lc"],
+                                   "lu": compressed.get("lu", compressed["lc"])}
+        for entity_id, diff in event.get("c", {}).items():
+            current = entities.get(entity_id)
+            if current is None:
+                continue
+            plus = diff.get("+")
+            if plus:
+                if "s" in plus:
+                    current["s"] = plus["s"]
+                if "lc" in plus:
+                    current["lc"] = current["lu"] = plus["lc"]
+                elif "lu" in plus:
+                    current["lu"] = plus["lu"]
+                if "a" in plus:
+                    current["a"] = {**current["a"], **plus["a"]}
+            minus = diff.get("-")
+            if minus and "a" in minus:
+                current["a"] = {k: v for k, v in current["a"].items() if k not in minus["a"]}
+        for entity_id in event.get("r", []):
+            entities.pop(entity_id, None)
+        if entities.get("sensor.bench_sentinel", {}).get("s") == "done":
+            done.set()
+
+    # Entering the client connects and starts its listener.
+    async with HomeAssistantClient(url, "token", max_msg_size=0) as client:
+        # No entity filter: every entity, as the frontend subscribes.
+        await client.subscribe_entities(on_event, None)
+        await done.wait()
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    with open(expected_path, encoding="utf-8") as handle:
+        expected = json.load(handle)
+    verdict = "ok" if expected == entities else "MISMATCH"
+    print(f"hass-client {usage.ru_utime + usage.ru_stime:.3f} {usage.ru_maxrss / 1024:.1f} {verdict}")
+
+
+asyncio.run(main())
