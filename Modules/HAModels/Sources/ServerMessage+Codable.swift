@@ -4,22 +4,9 @@ extension ServerMessage: Codable {
         case haVersion = "ha_version"
     }
 
+    /// Decodes through ``init(json:)``, the one implementation of the format.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try container.decode(String.self, forKey: .type)
-        switch type {
-        case "auth_required": self = .authRequired(haVersion: try container.decode(String.self, forKey: .haVersion))
-        case "auth_ok": self = .authOK(haVersion: try container.decode(String.self, forKey: .haVersion))
-        case "auth_invalid": self = .authInvalid(message: try container.decode(String.self, forKey: .message))
-        case "result": self = .result(try ResultMessage(from: decoder))
-        case "event": self = .event(try EventMessage(from: decoder))
-        case "pong": self = .pong(id: try container.decode(Int.self, forKey: .id))
-        default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container,
-                debugDescription: "unknown message type '\(type)'; known: \(ServerMessage.types.joined(separator: ", "))"
-            )
-        }
+        self = try ServerMessage(json: JSONValue(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

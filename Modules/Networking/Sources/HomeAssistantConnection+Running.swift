@@ -69,7 +69,7 @@ extension HomeAssistantConnection {
         let value = try JSONParser.parse(text)
         let items: [JSONValue]
         if case .array(let array) = value { items = array } else { items = [value] }
-        return try items.map { try JSONValueDecoder().decode(ServerMessage.self, from: $0) }
+        return try items.map { try ServerMessage(json: $0) }
     }
 
     static func encode(_ message: ClientMessage) throws -> String {
