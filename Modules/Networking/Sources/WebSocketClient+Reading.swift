@@ -19,9 +19,15 @@ extension WebSocketClient {
                 }
                 let frames = try decoder.feed(pending)
                 pending = []
+                var batch: [WebSocketMessage] = []
                 for frame in frames {
-                    if try handle(frame, assembler: &assembler) { return }
+                    if let ending = try handle(frame, assembler: &assembler, into: &batch) {
+                        deliver(batch)
+                        finish(ending.error)
+                        return
+                    }
                 }
+                deliver(batch)
             }
         } catch let error as WebSocketError {
             if let code = error.closeCode, code != 1006 {
@@ -35,8 +41,11 @@ extension WebSocketClient {
         }
     }
 
-    /// Handles one frame; returns true when the connection is finished.
-    private func handle(_ frame: WebSocketFrame, assembler: inout MessageAssembler) throws -> Bool {
+    /// Handles one frame, adding a completed message to `batch`; returns how the connection ended
+    /// when it was a close frame, else nil.
+    private func handle(
+        _ frame: WebSocketFrame, assembler: inout MessageAssembler, into batch: inout [WebSocketMessage]
+    ) throws -> CloseOutcome? {
         switch frame.opcode {
         case .ping:
             if !state.isCloseSent { try? write(WebSocketFrame(opcode: .pong, payload: frame.payload)) }
@@ -50,12 +59,12 @@ extension WebSocketClient {
                 try? write(WebSocketFrame(opcode: .close, payload: echo))
             }
             stream.close()
-            finish(code == nil || code == 1000 ? nil : WebSocketError(.closed, closeCode: code, "the server closed the connection\(reason.isEmpty ? "" : ": \(reason)")"))
-            return true
+            guard let code, code != 1000 else { return .clean }
+            return .failed(WebSocketError(.closed, closeCode: code, "the server closed the connection\(reason.isEmpty ? "" : ": \(reason)")"))
         default:
-            if let message = try assembler.add(frame) { continuationYield(message) }
+            if let message = try assembler.add(frame) { batch.append(message) }
         }
-        return false
+        return nil
     }
 
     /// The code and reason of a close frame, checked as RFC 6455, 5.5.1 and 7.4 require.

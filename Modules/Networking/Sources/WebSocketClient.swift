@@ -7,19 +7,21 @@ import Foundation
 /// there. A protocol violation by the server closes the connection with the close code the
 /// RFC names (1002, 1007, 1009) and ends ``messages`` with that ``WebSocketError``.
 public final class WebSocketClient: Sendable {
-    /// Incoming messages; the stream ends normally after a clean close and with an error otherwise.
-    public let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    /// Incoming messages; the sequence ends normally after a clean close and with an error otherwise.
+    public let messages: WebSocketMessages
     /// Whether permessage-deflate was agreed.
     public let compressionEnabled: Bool
     let stream: any ByteStream
     let state: WebSocketState
-    private let continuation: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    private let continuation: AsyncThrowingStream<[WebSocketMessage], any Error>.Continuation
 
     init(stream: any ByteStream, compression: Bool, leftover: [UInt8], options: WebSocketOptions) {
         self.stream = stream
         compressionEnabled = compression
         state = WebSocketState()
-        (messages, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self, throwing: (any Error).self)
+        let (batches, continuation) = AsyncThrowingStream.makeStream(of: [WebSocketMessage].self, throwing: (any Error).self)
+        messages = WebSocketMessages(batches: batches)
+        self.continuation = continuation
         let reader = Thread { [self] in readLoop(leftover: leftover, options: options) }
         reader.name = "WebSocketClient reader"
         reader.start()
@@ -67,9 +69,9 @@ public final class WebSocketClient: Sendable {
         try write(frame)
     }
 
-    /// Delivers a message to ``messages``.
-    func continuationYield(_ message: WebSocketMessage) {
-        continuation.yield(message)
+    /// Delivers the messages of one read to ``messages``.
+    func deliver(_ batch: [WebSocketMessage]) {
+        if !batch.isEmpty { continuation.yield(batch) }
     }
 
     /// Ends ``messages``, with `error` unless the close was clean.
