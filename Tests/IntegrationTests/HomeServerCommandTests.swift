@@ -40,19 +40,25 @@ final class HomeServerCommandTests: XCTestCase {
     func testWatchPrintsChangesAsTheyCome() async throws {
         let server = try IntegrationEnvironment.require()
         let rest = RESTClient(address: try ServerAddress(server.url), tokenProvider: StaticTokenProvider(server.token))
-        // Keeps changing the entity until the watcher has printed a change.
+        // Keeps changing the entity until the watcher has printed a change. It is stopped with a
+        // flag, not cancelled: cancelling URLSession.data(for:) can deadlock on Linux.
+        let stop = StopFlag()
         let writer = Task {
             var value = 0
-            while !Task.isCancelled {
+            while !stop.isSet {
                 value += 1
                 _ = try? await rest.setState("sensor.watch_me", state: "\(value)")
                 try? await Task.sleep(nanoseconds: 200_000_000)
             }
         }
-        defer { writer.cancel() }
-        let (code, output) = try await within(60, "a change printed by home watch") {
-            await Self.run(server, ["watch", "--count", "1", "sensor.watch_*"])
-        }
+        let result = await Result(catching: {
+            try await within(60, "a change printed by home watch") {
+                await Self.run(server, ["watch", "--count", "1", "sensor.watch_*"])
+            }
+        })
+        stop.set()
+        await writer.value
+        let (code, output) = try result.get()
         XCTAssertEqual(code, .success, output.error)
         XCTAssertTrue(output.out.contains("sensor.watch_me: "), output.out)
         XCTAssertFalse(output.out.contains("(new)"), "the snapshot is not reported as changes: \(output.out)")
