@@ -86,7 +86,19 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var scalars: [UInt8] = []
+        // Most strings have no escapes: take them straight from the input.
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            guard let text = String(validating: bytes[start..<index - 1], as: UTF8.self) else {
+                throw failure("a string is not valid UTF-8")
+            }
+            return text
+        }
+        var scalars = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
             index += 1

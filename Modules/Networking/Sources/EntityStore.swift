@@ -30,7 +30,7 @@ public actor EntityStore {
                 for try await update in await connection.subscribe("subscribe_entities") {
                     switch update {
                     case .subscribed: expectingSnapshot = true
-                    case .event(let event): try apply(EntitiesEvent(json: event))
+                    case .events(let events): for event in events { try apply(EntitiesEvent(json: event)) }
                     }
                 }
             } catch {

@@ -42,9 +42,16 @@ extension HomeAssistantConnection {
         }
     }
 
+    /// Holds an event for its subscription until the frames read together have been handled.
     func route(_ event: EventMessage) {
         guard let key = subscriptionKeys[event.id] else { return }
-        subscriptions[key]?.continuation.yield(.event(event.event))
+        routedEvents[key, default: []].append(event.event)
+    }
+
+    /// Hands each subscription the events routed to it since the last flush.
+    func flushEvents() {
+        for (key, events) in routedEvents { subscriptions[key]?.continuation.yield(.events(events)) }
+        routedEvents = [:]
     }
 
     func activate(_ key: UUID, on client: WebSocketClient) {

@@ -19,33 +19,37 @@ extension HomeAssistantConnection {
                 guard !stopped else { client.close(); return }
                 self.client = client
                 var phase = Phase.awaitingAuthRequired
-                receive: for try await message in client.messages {
-                    guard case .text(let text) = message else { throw HomeAssistantError.invalidResponse("a binary message") }
-                    for item in try Self.messages(in: text) {
-                        switch (phase, item) {
-                        case (.awaitingAuthRequired, .authRequired):
-                            setState(.authenticating)
-                            let token = try await tokenProvider.accessToken(forceRefresh: refreshToken)
-                            try client.send(Self.encode(.auth(accessToken: token)))
-                            phase = .awaitingAuthResult
-                        case (.awaitingAuthResult, .authOK(let version)):
-                            refreshToken = false
-                            attempt = 0
-                            try becomeReady(version: version, client: client)
-                            phase = .ready
-                        case (.awaitingAuthResult, .authInvalid(let message)):
-                            if refreshToken {
-                                await failAuthentication(message)
-                                return
+                receive: for try await batch in client.messages.batches {
+                    // A subscription's events of one read are handed over together once the read is handled.
+                    defer { flushEvents() }
+                    for message in batch {
+                        guard case .text(let text) = message else { throw HomeAssistantError.invalidResponse("a binary message") }
+                        for item in try Self.messages(in: text) {
+                            switch (phase, item) {
+                            case (.awaitingAuthRequired, .authRequired):
+                                setState(.authenticating)
+                                let token = try await tokenProvider.accessToken(forceRefresh: refreshToken)
+                                try client.send(Self.encode(.auth(accessToken: token)))
+                                phase = .awaitingAuthResult
+                            case (.awaitingAuthResult, .authOK(let version)):
+                                refreshToken = false
+                                attempt = 0
+                                try becomeReady(version: version, client: client)
+                                phase = .ready
+                            case (.awaitingAuthResult, .authInvalid(let message)):
+                                if refreshToken {
+                                    await failAuthentication(message)
+                                    return
+                                }
+                                refreshToken = true
+                                retryAtOnce = true
+                                reason = "the server rejected the token (\(message)); retrying once with a refreshed token"
+                                break receive
+                            case (.ready, .result(let result)): complete(result)
+                            case (.ready, .event(let event)): route(event)
+                            case (.ready, .pong(let id)): pending.removeValue(forKey: id)?.resume(returning: .null)
+                            default: throw HomeAssistantError.invalidResponse("unexpected message \(item) while \(phase)")
                             }
-                            refreshToken = true
-                            retryAtOnce = true
-                            reason = "the server rejected the token (\(message)); retrying once with a refreshed token"
-                            break receive
-                        case (.ready, .result(let result)): complete(result)
-                        case (.ready, .event(let event)): route(event)
-                        case (.ready, .pong(let id)): pending.removeValue(forKey: id)?.resume(returning: .null)
-                        default: throw HomeAssistantError.invalidResponse("unexpected message \(item) while \(phase)")
                         }
                     }
                 }

@@ -25,6 +25,8 @@ public actor HomeAssistantConnection {
     var readyWaiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
     var subscriptions: [UUID: Subscription] = [:]
     var subscriptionKeys: [Int: UUID] = [:]
+    /// Events read but not yet handed to their subscriptions; flushed after each read.
+    var routedEvents: [UUID: [JSONValue]] = [:]
     var runTask: Task<Void, Never>?
     var pingTask: Task<Void, Never>?
     var stopped = false
