@@ -18,19 +18,25 @@ extension EntityState {
     /// last-changed time moves last-updated with it.
     public func applying(_ diff: CompressedEntityDiff) -> EntityState {
         var next = self
-        if let plus = diff.additions {
-            if let state = plus.state { next.state = state }
-            if let context = plus.context { next.context = Self.context(context, replacing: self.context) }
-            if let lastChanged = plus.lastChanged {
-                next.lastChanged = Date(timeIntervalSince1970: lastChanged)
-                next.lastUpdated = next.lastChanged
-            } else if let lastUpdated = plus.lastUpdated {
-                next.lastUpdated = Date(timeIntervalSince1970: lastUpdated)
-            }
-            if let attributes = plus.attributes { next.attributes.merge(attributes) { _, new in new } }
-        }
-        for name in diff.removals?.attributes ?? [] { next.attributes[name] = nil }
+        next.apply(diff)
         return next
+    }
+
+    /// Applies a compressed diff in place, as ``applying(_:)`` describes; a store that holds the
+    /// only copy of the state changes it without copying its attributes.
+    public mutating func apply(_ diff: CompressedEntityDiff) {
+        if let plus = diff.additions {
+            if let state = plus.state { self.state = state }
+            if let context = plus.context { self.context = Self.context(context, replacing: self.context) }
+            if let lastChanged = plus.lastChanged {
+                self.lastChanged = Date(timeIntervalSince1970: lastChanged)
+                lastUpdated = self.lastChanged
+            } else if let lastUpdated = plus.lastUpdated {
+                self.lastUpdated = Date(timeIntervalSince1970: lastUpdated)
+            }
+            if let attributes = plus.attributes { self.attributes.merge(attributes) { _, new in new } }
+        }
+        for name in diff.removals?.attributes ?? [] { attributes[name] = nil }
     }
 
     private static func context(_ compressed: CompressedContext?, replacing current: HAContext) -> HAContext {

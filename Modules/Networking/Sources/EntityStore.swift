@@ -94,6 +94,12 @@ public actor EntityStore {
             if old != state { changes.append(EntityChange(entityID: id, oldState: old, newState: state)) }
         }
         for (id, diff) in event.changed ?? [:] {
+            guard states[id] != nil else { continue }
+            guard isObserved(id) else {
+                // Nobody needs the old state: change the stored one in place, without a copy.
+                states[id]?.apply(diff)
+                continue
+            }
             guard let old = states[id] else { continue }
             let state = old.applying(diff)
             states[id] = state
@@ -110,6 +116,10 @@ public actor EntityStore {
         let waiters = snapshotWaiters
         snapshotWaiters = []
         for waiter in waiters { waiter.resume() }
+    }
+
+    private func isObserved(_ entityID: String) -> Bool {
+        observers.values.contains { $0.entityIDs?.contains(entityID) ?? true }
     }
 
     private func removeObserver(_ key: UUID) {
