@@ -25,12 +25,9 @@ struct HTTPExchange {
         return HTTPExchange(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
     }
 
+    /// The body as a JSON object.
     func object() throws -> [String: Any] {
-        try XCTUnwrapObject(JSONSerialization.jsonObject(with: body))
-    }
-
-    private func XCTUnwrapObject(_ value: Any) throws -> [String: Any] {
-        guard let object = value as? [String: Any] else {
+        guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
             throw HTTPExchangeError(message: "expected a JSON object, got \(String(decoding: body, as: UTF8.self))")
         }
         return object
