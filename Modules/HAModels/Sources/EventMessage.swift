@@ -8,9 +8,4 @@ public struct EventMessage: Codable, Sendable, Hashable {
         self.id = id
         self.event = event
     }
-
-    /// The event decoded as `T`: an ``HAEvent``, an ``EntitiesEvent``, a trigger…
-    public func decodeEvent<T: Decodable>(_ type: T.Type) throws(JSONDecodingError) -> T {
-        try JSONValueDecoder().decode(type, from: event)
-    }
 }

@@ -12,9 +12,4 @@ public struct ResultMessage: Codable, Sendable, Hashable {
         self.result = result
         self.error = error
     }
-
-    /// The result decoded as `T`.
-    public func decodeResult<T: Decodable>(_ type: T.Type) throws(JSONDecodingError) -> T {
-        try JSONValueDecoder().decode(type, from: result ?? .null)
-    }
 }

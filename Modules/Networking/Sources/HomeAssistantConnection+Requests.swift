@@ -27,9 +27,7 @@ extension HomeAssistantConnection {
             if result.success {
                 subscriptions[key]?.continuation.yield(.subscribed)
             } else {
-                subscriptions.removeValue(forKey: key)?.continuation.finish(
-                    throwing: HomeAssistantError.server(result.error ?? ServerError(code: "unknown_error", message: "no error object"))
-                )
+                subscriptions.removeValue(forKey: key)?.continuation.finish(throwing: Self.failure(of: result))
                 subscriptionKeys[result.id] = nil
             }
             return
@@ -38,8 +36,13 @@ extension HomeAssistantConnection {
         if result.success {
             continuation.resume(returning: result.result ?? .null)
         } else {
-            continuation.resume(throwing: HomeAssistantError.server(result.error ?? ServerError(code: "unknown_error", message: "no error object")))
+            continuation.resume(throwing: Self.failure(of: result))
         }
+    }
+
+    /// The error a failed result carries; a server that sent none still gets a typed error.
+    static func failure(of result: ResultMessage) -> HomeAssistantError {
+        .server(result.error ?? ServerError(code: "unknown_error", message: "the server reported a failure without an error object"))
     }
 
     /// Holds an event for its subscription until the frames read together have been handled.
