@@ -53,6 +53,9 @@ extension HomeAssistantConnection {
                         }
                     }
                 }
+            } catch let error as any SessionEndingError where error.endsSession {
+                await failAuthentication("\(error)")
+                return
             } catch {
                 reason = "\(error)"
             }

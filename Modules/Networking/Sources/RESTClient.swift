@@ -45,6 +45,21 @@ public struct RESTClient: Sendable {
         return try await decode(EntityState.self, request("POST", "/api/states/\(try Self.pathComponent(entityID))", body: body))
     }
 
+    /// `GET /api/services`: the names of each domain's services.
+    public func services() async throws -> [String: Set<String>] {
+        guard case .array(let domains) = try await request("GET", "/api/services") else {
+            throw RESTError.invalidResponse("the service list is not a list")
+        }
+        var result: [String: Set<String>] = [:]
+        for entry in domains {
+            guard case .string(let domain)? = entry.objectValue?["domain"], let services = entry.objectValue?["services"]?.objectValue else {
+                throw RESTError.invalidResponse("a service list entry without domain or services")
+            }
+            result[domain] = Set(services.keys)
+        }
+        return result
+    }
+
     /// `POST /api/services/<domain>/<service>`: returns the states that changed.
     @discardableResult
     public func callService(_ domain: String, _ service: String, data: [String: JSONValue] = [:]) async throws -> [EntityState] {
@@ -80,10 +95,23 @@ public struct RESTClient: Sendable {
         }
     }
 
+    /// Sends the request; on a 401 asks the token provider for a fresh token and, when it gives
+    /// another one, tries once more.
     private func rawRequest(_ method: String, _ path: String, body: JSONValue?) async throws -> Data {
+        let token = try await tokenProvider.accessToken(forceRefresh: false)
+        do {
+            return try await rawRequest(method, path, body: body, token: token)
+        } catch RESTError.unauthorized {
+            let refreshed = try await tokenProvider.accessToken(forceRefresh: true)
+            guard refreshed != token else { throw RESTError.unauthorized }
+            return try await rawRequest(method, path, body: body, token: refreshed)
+        }
+    }
+
+    private func rawRequest(_ method: String, _ path: String, body: JSONValue?, token: String) async throws -> Data {
         var request = URLRequest(url: address.url(path: path))
         request.httpMethod = method
-        request.setValue("Bearer \(try await tokenProvider.accessToken(forceRefresh: false))", forHTTPHeaderField: "Authorization")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(try JSONSerializer.data(body))

@@ -1,0 +1,4 @@
+extension Character {
+    var isASCIILetter: Bool { isASCII && isLetter }
+    var isASCIIAlphanumeric: Bool { isASCII && (isLetter || isNumber) }
+}

@@ -1,0 +1,145 @@
+import Auth
+import Foundation
+import HAModels
+import Networking
+import PluginHost
+
+/// The top-level entry to one Home Assistant server the user granted access to: its entities,
+/// services and session. Get one with ``Home/connect(to:using:)`` or ``Home/restoreSession(server:)``
+/// after ``Home/configure(_:)``.
+///
+/// Any call the server refuses because access was revoked throws ``HomeErrorCode/permissionDenied``
+/// after removing everything kept for the server: tokens, cached entities and per-server data.
+public final class Home: Sendable {
+    /// One-shot WebSocket calls (locale, status) give up on an unreachable server after this many seconds.
+    static let oneShotWindow: Double = 5
+
+    public let server: ServerAddress
+    let session: AuthSession
+    let configuration: HomeClientConfiguration
+    let layout: DirectoryLayout
+
+    init(server: ServerAddress, session: AuthSession, configuration: HomeClientConfiguration, layout: DirectoryLayout) {
+        self.server = server
+        self.session = session
+        self.configuration = configuration
+        self.layout = layout
+    }
+
+    /// The server's id as a structure the user may grant access to: its URL.
+    public var structureID: String { server.description }
+
+    /// Tokens for this session, refreshed as needed; for connections the caller runs itself.
+    public var tokenProvider: any TokenProvider { session }
+
+    /// Where this server's data lives; removed on revocation and on ``disconnect()``.
+    public var folders: ServerDataFolders { ServerDataFolders(layout: layout, server: server) }
+
+    /// Permission updates for this and the user's other servers.
+    public var permissions: HomePermissions { HomePermissions(home: self) }
+
+    var rest: RESTClient { RESTClient(address: server, tokenProvider: session) }
+
+    /// Every entity's state; also refreshes the offline cache.
+    public func states() async throws -> [EntityState] {
+        try await perform {
+            let states = try await rest.states()
+            do {
+                try EntityCache(folder: folders.cache).replace(with: states)
+            } catch {
+                Current.logger("home").warning("cannot update the entity cache in \(folders.cache.path): \(error)")
+            }
+            return states
+        }
+    }
+
+    /// The states read last time, for when the server cannot be reached.
+    public func cachedStates() throws -> [EntityState] {
+        do {
+            return try EntityCache(folder: folders.cache).states()
+        } catch {
+            throw HomeError(.internal, "cannot read the entity cache: \(error)")
+        }
+    }
+
+    /// Calls a service; with strict validation the service must exist (and its domain be
+    /// referenced, when the configuration lists domains).
+    @discardableResult
+    public func callService(_ domain: String, _ service: String, data: [String: JSONValue] = [:]) async throws -> [EntityState] {
+        try await perform {
+            if configuration.strictOperationValidation { try await validate(domain, service) }
+            return try await rest.callService(domain, service, data: data)
+        }
+    }
+
+    /// A WebSocket connection with this session's tokens, not yet started.
+    public func connection(options: ConnectionOptions = ConnectionOptions()) -> HomeAssistantConnection {
+        HomeAssistantConnection(address: server, tokenProvider: session, options: options)
+    }
+
+    /// Revokes the session on the server and removes everything kept for it on this machine.
+    /// Returns whether the server confirmed the revocation (the local data goes either way).
+    @discardableResult
+    public func disconnect() async -> Bool {
+        let stored = await session.stored
+        var revoked = stored.isLongLived
+        if let refreshToken = stored.refreshToken {
+            revoked = (try? await TokenEndpoint(address: server).revoke(refreshToken: refreshToken)) != nil
+        }
+        do {
+            try removeLocalData()
+        } catch {
+            Current.logger("home").error("cannot remove the data of \(server): \(error)")
+        }
+        return revoked
+    }
+
+    /// Runs `body`, turning errors into ``HomeError``s; a revoked session is wiped first.
+    func perform<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch where HomeError.meansRevoked(error) {
+            do {
+                try removeLocalData()
+            } catch {
+                throw HomeError(.permissionDenied, "access to \(server) was revoked, and removing its data failed: \(error)")
+            }
+            Current.logger("home").warning("access to \(server) was revoked; its tokens and data were removed from this machine")
+            throw HomeError(.permissionDenied, "access to \(server) was revoked; its tokens and data were removed from this machine; sign in again")
+        } catch {
+            throw HomeError(converting: error)
+        }
+    }
+
+    /// Runs `body` on a fresh WebSocket connection that gives up quickly on an unreachable server.
+    func withConnection<T: Sendable>(_ body: (HomeAssistantConnection) async throws -> T) async throws -> T {
+        let connection = connection(options: ConnectionOptions(reconnectDelay: 0.5, maximumReconnectDelay: 1, requestRetryWindow: Self.oneShotWindow))
+        await connection.start()
+        do {
+            let result = try await body(connection)
+            await connection.stop()
+            return result
+        } catch {
+            await connection.stop()
+            throw error
+        }
+    }
+
+    private func removeLocalData() throws {
+        try CredentialStore(folder: layout.configuration).remove(server.description)
+        try folders.wipe()
+        HomeRuntime.state.withLock { state in
+            if state.active === self { state.active = nil }
+        }
+    }
+
+    private func validate(_ domain: String, _ service: String) async throws {
+        let referenced = configuration.referencedAutomationTypes
+        guard referenced.isEmpty || referenced.contains(domain) else {
+            throw HomeError(.failedPrecondition, "\(domain) is not among the referencedAutomationTypes of the configuration (\(referenced.joined(separator: ", ")))")
+        }
+        let services = try await rest.services()
+        guard let names = services[domain] else { throw HomeError(.invalidArgument, "the server has no domain '\(domain)'") }
+        guard names.contains(service) else { throw HomeError(.invalidArgument, "the server has no service \(domain).\(service)") }
+    }
+}

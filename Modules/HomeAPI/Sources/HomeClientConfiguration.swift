@@ -1,0 +1,48 @@
+import Foundation
+import PluginHost
+
+/// What the app tells the Home client before any other call, through ``Home/configure(_:)``.
+public struct HomeClientConfiguration: Sendable, Equatable {
+    /// The OAuth client id: an `http(s)` URL with a host, as Home Assistant's IndieAuth rules
+    /// want; the password sign-in presents it to the server. The browser sign-in uses the
+    /// loopback listener's origin instead, since the server only accepts that redirect for it.
+    public var clientID = "http://127.0.0.1/home-companion"
+    /// When true, a service call is checked against the server's services (and the referenced
+    /// domains) before it is sent, and refused with ``HomeErrorCode/invalidArgument``; when
+    /// false it is sent as it is and the server's answer decides.
+    public var strictOperationValidation = false
+    /// The language for the user; persisted to the server for the signed-in user.
+    public var locale: Locale?
+    /// The domains (such as `light`, `switch`) the app means to automate. With strict validation
+    /// a call outside a non-empty list is refused with ``HomeErrorCode/failedPrecondition``.
+    public var referencedAutomationTypes: [String] = []
+    /// Where tokens, caches and per-server data live; the XDG folders when nil.
+    public var dataLocations: DirectoryLayout?
+
+    public init() {}
+
+    /// Checks every field and names the first one that is not valid.
+    func validated() throws(HomeError) -> HomeClientConfiguration {
+        guard let url = URLComponents(string: clientID), let scheme = url.scheme, ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty, url.fragment == nil, url.user == nil, url.password == nil else {
+            throw .invalidField("clientID", "'\(clientID)' is not an http(s) URL with a host (such as http://127.0.0.1/home-companion)")
+        }
+        if let locale, LanguageTag(locale) == nil {
+            throw .invalidField("locale", "'\(locale.identifier)' is not a BCP-47 language tag (such as en-US)")
+        }
+        for domain in referencedAutomationTypes where !Self.isDomain(domain) {
+            throw .invalidField("referencedAutomationTypes", "'\(domain)' is not a domain name such as light or switch")
+        }
+        if let dataLocations {
+            for (field, folder) in [("configuration", dataLocations.configuration), ("data", dataLocations.data), ("cache", dataLocations.cache)]
+            where !folder.isFileURL || !folder.path.hasPrefix("/") {
+                throw .invalidField("dataLocations.\(field)", "'\(folder)' is not an absolute folder path")
+            }
+        }
+        return self
+    }
+
+    private static func isDomain(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 95 }
+    }
+}

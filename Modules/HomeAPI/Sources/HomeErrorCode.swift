@@ -1,0 +1,22 @@
+/// The kind of a ``HomeError``, so callers can match it: `catch HomeErrorCode.permissionDenied`.
+public enum HomeErrorCode: String, Sendable, Equatable, CaseIterable {
+    /// The server no longer accepts this session: access was revoked.
+    case permissionDenied
+    /// No such entity, service or server.
+    case notFound
+    /// A value given to the API is not valid; the message names it.
+    case invalidArgument
+    /// The call needs something done first (such as `Home.configure`).
+    case failedPrecondition
+    /// The server could not be reached.
+    case unavailable
+    /// The operation did not finish in time.
+    case deadlineExceeded
+    /// Anything else; the message says what.
+    case `internal`
+
+    /// Matches a thrown ``HomeError`` of this code in a `catch` clause.
+    public static func ~= (code: HomeErrorCode, error: any Error) -> Bool {
+        (error as? HomeError)?.code == code
+    }
+}

@@ -1,0 +1,30 @@
+import Auth
+import Networking
+
+/// Updating which servers (structures) the user grants access to.
+public struct HomePermissions: Sendable {
+    let home: Home
+
+    /// Offers the servers to (re)authorize, with `structureID` preselected, the list limited to
+    /// `allowedStructureIDs` when given, and the choice locked to the preselected one unless
+    /// `allowStructureChange`. The chosen server is then signed in to with the method
+    /// `signIn` gives for it. Returns the new session, or nil when the user cancelled.
+    public func presentPermissionsUpdate(
+        structureID: String? = nil, allowedStructureIDs: [String]? = nil, allowStructureChange: Bool = false,
+        prompt: any PermissionsPrompt, signIn: @Sendable (ServerAddress) async throws -> SignInMethod
+    ) async throws -> Home? {
+        let known = try Home.servers().map(\.server)
+        let choice = try StructureChoice(
+            known: known, current: home.structureID,
+            hint: try structureID.map { try Home.address($0).description },
+            allowed: try allowedStructureIDs?.map { try Home.address($0).description },
+            allowChange: allowStructureChange
+        )
+        guard let chosen = try await prompt.choose(choice) else { return nil }
+        let address = try Home.address(chosen)
+        guard choice.accepts(address.description) else {
+            throw HomeError.invalidField("structureID", "'\(chosen)' may not be chosen here")
+        }
+        return try await Home.signIn(to: address.description, using: try await signIn(address))
+    }
+}

@@ -1,0 +1,19 @@
+import Synchronization
+
+/// The Home client's process-wide state: its configuration, the locale in memory and the
+/// active session. One lock guards all three so they change together.
+enum HomeRuntime {
+    struct State: Sendable {
+        var configuration: HomeClientConfiguration?
+        var locale: LanguageTag?
+        var active: Home?
+    }
+
+    static let state = Mutex(State())
+
+    /// The configuration; ``HomeError/notConfigured`` before ``Home/configure(_:)``.
+    static func configuration() throws(HomeError) -> HomeClientConfiguration {
+        guard let configuration = state.withLock({ $0.configuration }) else { throw .notConfigured }
+        return configuration
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Where a session stands, as `home status` shows it; no tokens.
+public struct HomeStatus: Sendable, Equatable, Encodable {
+    public let server: String
+    /// The server's version, when it could be reached.
+    public let version: String?
+    /// The signed-in user's name, when the server could be reached.
+    public let user: String?
+    /// When the current access token expires; nil for a long-lived token.
+    public let accessTokenExpires: Date?
+    public let kind: String
+    /// The WebSocket connection's state when the check ended, such as `ready (Home Assistant 2024.3.3)`.
+    public let connection: String
+}
