@@ -78,7 +78,9 @@ let pluginTargets: [Target] = [
 let appTargets: [Target] = [
     .target(
         name: "HomeCLI",
-        dependencies: ["CLIKit", "PluginHost", "HAModels", "Networking", "HADesignTokens", "DesignTokensPlugin", "ThemeFilesPlugin"],
+        dependencies: [
+            "CLIKit", "PluginHost", "HAModels", "Networking", "Auth", "HomeAPI", "HADesignTokens", "DesignTokensPlugin", "ThemeFilesPlugin",
+        ],
         path: "Apps/HomeCLI"
     ),
     .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "PluginHost"], path: "Apps/home"),

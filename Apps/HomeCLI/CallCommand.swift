@@ -30,7 +30,7 @@ struct CallCommand: Command {
             let ids = entities.split(separator: ",").map { JSONValue.string(String($0)) }
             data["entity_id"] = ids.count == 1 ? ids[0] : .array(ids)
         }
-        let changed = try await ServerCredentials(invocation).rest.callService(parts[0], parts[1], data: data)
+        let changed = try await ServerCredentials(invocation).callService(parts[0], parts[1], data: data)
         if invocation.arguments.has("json") {
             invocation.console.print(try JSONSerializer.string(JSONValueEncoder().encodeValue(changed), pretty: true))
         } else {

@@ -1,4 +1,5 @@
 import CLIKit
+import HomeAPI
 import PluginHost
 
 /// The `home` executable's entry: prepares the XDG folders and runs the command line.
@@ -14,6 +15,13 @@ public enum HomeApp {
             try layout.prepare(layout.data)
         } catch {
             console.printError("error: cannot prepare \(layout.configuration.path) and \(layout.data.path): \(error)")
+            return .failure
+        }
+        do {
+            // The defaults: the XDG folders of the world, no locale until one is set.
+            try Home.configure { _ in }
+        } catch {
+            console.printError("error: \(error)")
             return .failure
         }
         return await CommandLineTool(root: HomeCommand(), version: version).run(arguments, console: console)

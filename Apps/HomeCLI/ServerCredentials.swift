@@ -1,27 +1,54 @@
 import CLIKit
+import HAModels
+import HomeAPI
 import Networking
 import PluginHost
 
-/// The server and token a command talks to, from `--server`/`--token` or `HOME_SERVER`/`HOME_TOKEN`.
+/// The server a command talks to: the stored session (for `--server`/`HOME_SERVER`, else the
+/// default server), or a token given with `--token`/`HOME_TOKEN`, which wins when present.
+///
+/// A stored session is checked on the server first: one that was revoked is wiped and the
+/// command fails saying so.
 struct ServerCredentials {
     let address: ServerAddress
-    let tokenProvider: StaticTokenProvider
+    let tokenProvider: any TokenProvider
+    /// The session, when the credentials come from the token store.
+    let home: Home?
 
-    init(_ invocation: Invocation) throws {
+    init(_ invocation: Invocation) async throws {
         let environment = Current.environment()
-        guard let server = invocation.arguments.values["server"] ?? environment["HOME_SERVER"], !server.isEmpty else {
-            throw UsageError("no server: give --server URL or set HOME_SERVER (such as http://homeassistant.local:8123)")
+        let server = (invocation.arguments.values["server"] ?? environment["HOME_SERVER"]).flatMap { $0.isEmpty ? nil : $0 }
+        if let token = (invocation.arguments.values["token"] ?? environment["HOME_TOKEN"]).flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard let server else {
+                throw UsageError("a token needs a server: give --server URL or set HOME_SERVER (such as http://homeassistant.local:8123)")
+            }
+            do {
+                address = try ServerAddress(server)
+            } catch {
+                throw UsageError("\(error)")
+            }
+            tokenProvider = StaticTokenProvider(token)
+            home = nil
+            return
         }
-        guard let token = invocation.arguments.values["token"] ?? environment["HOME_TOKEN"], !token.isEmpty else {
-            throw UsageError("no token: give --token TOKEN or set HOME_TOKEN to a long-lived access token")
+        guard let home = try await Home.restoreSession(server: server) else {
+            throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""): run 'home login URL' (or give --token / HOME_TOKEN)")
         }
-        do {
-            address = try ServerAddress(server)
-        } catch {
-            throw UsageError("\(error)")
-        }
-        tokenProvider = StaticTokenProvider(token)
+        try await home.checkAccess()
+        address = home.server
+        tokenProvider = home.tokenProvider
+        self.home = home
     }
 
-    var rest: RESTClient { RESTClient(address: address, tokenProvider: tokenProvider) }
+    /// Every entity's state (through the session, which also refreshes its offline cache).
+    func states() async throws -> [EntityState] {
+        if let home { return try await home.states() }
+        return try await RESTClient(address: address, tokenProvider: tokenProvider).states()
+    }
+
+    /// Calls a service (through the session, which applies the configured validation).
+    func callService(_ domain: String, _ service: String, data: [String: JSONValue]) async throws -> [EntityState] {
+        if let home { return try await home.callService(domain, service, data: data) }
+        return try await RESTClient(address: address, tokenProvider: tokenProvider).callService(domain, service, data: data)
+    }
 }

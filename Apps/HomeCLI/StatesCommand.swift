@@ -11,7 +11,7 @@ struct StatesCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let pattern = EntityPattern(patterns: try invocation.positionals("at most one PATTERN", minimum: 0, maximum: 1))
-        let states = try await ServerCredentials(invocation).rest.states()
+        let states = try await ServerCredentials(invocation).states()
             .filter { pattern.matches($0.entityID) }
             .sorted { $0.entityID < $1.entityID }
         let console = invocation.console

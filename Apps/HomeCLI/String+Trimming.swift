@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
     /// The string without trailing spaces.
     func trimmingTrailingSpaces() -> String {
@@ -5,4 +7,7 @@ extension String {
         while result.last == " " { result.removeLast() }
         return result
     }
+
+    /// The string without white space at either end.
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }

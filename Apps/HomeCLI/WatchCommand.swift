@@ -19,7 +19,7 @@ struct WatchCommand: Command {
             guard let count = Int(text), count > 0 else { throw UsageError("--count needs a positive number, not '\(text)'") }
             remaining = count
         }
-        let credentials = try ServerCredentials(invocation)
+        let credentials = try await ServerCredentials(invocation)
         let connection = HomeAssistantConnection(address: credentials.address, tokenProvider: credentials.tokenProvider)
         await connection.start()
         let store = EntityStore(connection: connection)

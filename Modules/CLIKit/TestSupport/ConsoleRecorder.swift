@@ -1,15 +1,19 @@
 import CLIKit
 import Foundation
 
-/// A console for tests that keeps what a command writes to standard output and error.
+/// A console for tests that keeps what a command writes to standard output and error, and
+/// hands it `input` line by line as its standard input.
 public final class ConsoleRecorder: @unchecked Sendable {
     // Guarded by `lock`.
     private var outText = ""
     private var errorText = ""
+    private var input: [String]
     private let lock = NSLock()
 
-    /// Creates an empty recorder.
-    public init() {}
+    /// Creates an empty recorder whose standard input holds `input`.
+    public init(input: [String] = []) {
+        self.input = input
+    }
 
     /// Everything written to standard output.
     public var out: String { lock.withLock { outText } }
@@ -21,7 +25,8 @@ public final class ConsoleRecorder: @unchecked Sendable {
         Console(
             colorEnabled: color,
             out: { [self] text in lock.withLock { outText += text } },
-            error: { [self] text in lock.withLock { errorText += text } }
+            error: { [self] text in lock.withLock { errorText += text } },
+            input: { [self] _ in lock.withLock { input.isEmpty ? nil : input.removeFirst() } }
         )
     }
 }

@@ -40,6 +40,11 @@ public final class Home: Sendable {
 
     var rest: RESTClient { RESTClient(address: server, tokenProvider: session) }
 
+    /// Checks that the server still accepts the session (refreshing it if due); wipes it if not.
+    public func checkAccess() async throws {
+        try await perform { _ = try await rest.apiStatus() }
+    }
+
     /// Every entity's state; also refreshes the offline cache.
     public func states() async throws -> [EntityState] {
         try await perform {

@@ -23,7 +23,8 @@ public struct HomePermissions: Sendable {
         guard let chosen = try await prompt.choose(choice) else { return nil }
         let address = try Home.address(chosen)
         guard choice.accepts(address.description) else {
-            throw HomeError.invalidField("structureID", "'\(chosen)' may not be chosen here")
+            let allowed = choice.locked ? choice.preselected : choice.options.joined(separator: ", ")
+            throw HomeError.invalidField("structureID", "'\(chosen)' may not be chosen here; allowed: \(allowed)")
         }
         return try await Home.signIn(to: address.description, using: try await signIn(address))
     }

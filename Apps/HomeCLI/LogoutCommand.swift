@@ -1,0 +1,23 @@
+import CLIKit
+import HomeAPI
+
+/// `home logout [SERVER]`: revokes the session and removes the server's data.
+struct LogoutCommand: Command {
+    let name = "logout"
+    let summary = "Sign out: revoke the session on the server and remove its tokens and data here."
+    let usage = "[SERVER]"
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let server = try invocation.positionals("", minimum: 0, maximum: 1).first
+        guard let home = try await Home.restoreSession(server: server) else {
+            throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""); 'home servers' lists the servers")
+        }
+        let revoked = await home.disconnect()
+        let console = invocation.console
+        console.print("signed out of \(home.server); its tokens and data were removed from this machine")
+        if !revoked {
+            console.printError("warning: the server could not be reached to revoke the session; revoke it in the server's profile page")
+        }
+        return .success
+    }
+}
