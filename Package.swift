@@ -126,7 +126,7 @@ let testHelperTargets: [Target] = [
 let integrationTestTargets: [Target] = [
     .testTarget(
         name: "IntegrationTests",
-        dependencies: ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "Networking"],
+        dependencies: ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport", "Networking", "Auth", "HomeAPI"],
         path: "Tests/IntegrationTests"
     ),
 ]

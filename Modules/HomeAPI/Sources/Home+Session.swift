@@ -125,8 +125,10 @@ extension Home {
         case .browser(let timeout, let present):
             let browser = try BrowserSignIn(address: address)
             defer { browser.cancel() }
+            // Listening before presenting: a browser that answers at once is not kept waiting.
+            async let answer = browser.complete(timeout: timeout)
             await present(browser.authorizeURL)
-            let grant = try await browser.complete(timeout: timeout)
+            let grant = try await answer
             return StoredSession(grant, server: address, clientID: browser.clientID, signedInAt: now)
         case .accessToken(let text):
             guard let token = AccessToken(text) else { throw HomeError.invalidField("token", "empty or contains white space") }

@@ -1,4 +1,4 @@
-/// The kind of a ``HomeError``, so callers can match it: `catch HomeErrorCode.permissionDenied`.
+/// The kind of a ``HomeError``, to act on: `catch let error as HomeError where error.code == .permissionDenied`.
 public enum HomeErrorCode: String, Sendable, Equatable, CaseIterable {
     /// The server no longer accepts this session: access was revoked.
     case permissionDenied
@@ -14,9 +14,4 @@ public enum HomeErrorCode: String, Sendable, Equatable, CaseIterable {
     case deadlineExceeded
     /// Anything else; the message says what.
     case `internal`
-
-    /// Matches a thrown ``HomeError`` of this code in a `catch` clause.
-    public static func ~= (code: HomeErrorCode, error: any Error) -> Bool {
-        (error as? HomeError)?.code == code
-    }
 }

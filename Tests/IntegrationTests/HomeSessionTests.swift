@@ -1,0 +1,189 @@
+import Auth
+import Foundation
+import HAModels
+import HomeAPI
+import Networking
+import PluginHost
+import XCTest
+
+/// Signing in, refreshing, revoking and wiping against the real Home Assistant, through the Home API.
+final class HomeSessionTests: XCTestCase {
+    private var world: TemporaryHomeWorld!
+
+    override func setUpWithError() throws {
+        world = try TemporaryHomeWorld()
+    }
+
+    override func tearDown() {
+        world.tearDown()
+    }
+
+    private func signIn(_ server: IntegrationEnvironment) async throws -> Home {
+        try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
+    }
+
+    func testLoginFlowSignInStoresA0600SessionThatWorks() async throws {
+        let server = try IntegrationEnvironment.require()
+        let home = try await signIn(server)
+        let states = try await home.states()
+        XCTAssertGreaterThan(states.count, 50)
+        let store = CredentialStore(folder: world.layout.configuration)
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.url.path)
+        XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o600)
+        let stored = try XCTUnwrap(try store.session(for: home.server.description))
+        XCTAssertEqual(stored.clientID, world.clientID)
+        XCTAssertNotNil(stored.refreshToken)
+        XCTAssertEqual(try Home.servers().map(\.server), [home.server.description])
+        let restored = try await Home.restoreSession()
+        XCTAssertEqual(restored?.server, home.server)
+        XCTAssertEqual(try restored?.cachedStates().count, states.count, "the list call filled the offline cache")
+        let status = try await home.status()
+        XCTAssertEqual(status.version, "2024.3.3")
+        XCTAssertEqual(status.user, server.username)
+        XCTAssertTrue(status.connection.hasPrefix("ready"), status.connection)
+    }
+
+    func testWrongPasswordIsAClearErrorAndStoresNothing() async throws {
+        let server = try IntegrationEnvironment.require()
+        let error = await expectHomeError(.permissionDenied) {
+            try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: "not-the-password")))
+        }
+        XCTAssertEqual(error?.message, "wrong user name or password")
+        XCTAssertTrue(try Home.servers().isEmpty)
+        do {
+            _ = try await LoginFlowClient(address: try ServerAddress(server.url))
+                .signIn(clientID: world.clientID, redirectURI: world.clientID, answering: PasswordAnswers(username: "nobody", password: "x"))
+            XCTFail("an unknown user signed in")
+        } catch AuthError.invalidCredentials {}
+    }
+
+    func testBrowserCodeFlowWithTheTestPlayingTheBrowser() async throws {
+        let server = try IntegrationEnvironment.require()
+        let home = try await Home.signIn(to: server.url, using: .browser(timeout: 30) { url in
+            await Self.playBrowser(url, server: server, state: nil)
+        })
+        let states = try await home.states()
+        XCTAssertGreaterThan(states.count, 50)
+        let stored = try XCTUnwrap(try CredentialStore(folder: world.layout.configuration).session(for: home.server.description))
+        XCTAssertTrue(stored.clientID.hasPrefix("http://127.0.0.1:"), "the browser flow's client id is the loopback origin")
+    }
+
+    func testBrowserAnswerWithAnotherStateIsRefused() async throws {
+        let server = try IntegrationEnvironment.require()
+        let error = await expectHomeError(.permissionDenied) {
+            try await Home.signIn(to: server.url, using: .browser(timeout: 30) { url in
+                await Self.playBrowser(url, server: server, state: "forged")
+            })
+        }
+        XCTAssertTrue(error?.message.contains("state mismatch") ?? false, "\(String(describing: error))")
+        XCTAssertTrue(try Home.servers().isEmpty)
+    }
+
+    func testRefreshGivesAWorkingTokenAndConcurrentCallsShareIt() async throws {
+        let server = try IntegrationEnvironment.require()
+        let home = try await signIn(server)
+        let before = try await home.tokenProvider.accessToken(forceRefresh: false)
+        // HA's tokens carry their issue time in seconds: wait so a new one differs.
+        try await Task.sleep(nanoseconds: 1_100_000_000)
+        let provider = home.tokenProvider
+        let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<5 { group.addTask { try await provider.accessToken(forceRefresh: true) } }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        XCTAssertEqual(tokens.count, 1, "five concurrent refreshes handed out one token")
+        XCTAssertNotEqual(tokens.first, before)
+        let stored = try CredentialStore(folder: world.layout.configuration).session(for: home.server.description)
+        XCTAssertEqual(stored?.accessToken, tokens.first, "the refreshed token was stored")
+        let rest = RESTClient(address: home.server, tokenProvider: StaticTokenProvider(try XCTUnwrap(tokens.first)))
+        let status = try await rest.apiStatus()
+        XCTAssertEqual(status, "API running.")
+    }
+
+    func testLogoutRevokesOnTheServerAndRemovesLocalData() async throws {
+        let server = try IntegrationEnvironment.require()
+        let home = try await signIn(server)
+        _ = try await home.states()
+        let stored = try XCTUnwrap(try CredentialStore(folder: world.layout.configuration).session(for: home.server.description))
+        let revoked = await home.disconnect()
+        XCTAssertTrue(revoked)
+        do {
+            _ = try await TokenEndpoint(address: home.server).refresh(refreshToken: try XCTUnwrap(stored.refreshToken), clientID: stored.clientID)
+            XCTFail("the old refresh token still works after logout")
+        } catch AuthError.revoked {}
+        XCTAssertTrue(try Home.servers().isEmpty)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.folders.cache.path))
+        let restored = try await Home.restoreSession()
+        XCTAssertNil(restored)
+    }
+
+    func testRevokedFromTheServerSideThrowsPermissionDeniedAndWipesEverything() async throws {
+        let server = try IntegrationEnvironment.require()
+        let signedIn = try await signIn(server)
+        _ = try await signedIn.states()
+        // What later issues keep per server (queued webhooks, sensor settings) lives here too.
+        try FileManager.default.createDirectory(at: signedIn.folders.data, withIntermediateDirectories: true)
+        try Data("[]".utf8).write(to: signedIn.folders.data.appendingPathComponent("sensors.json"))
+        XCTAssertTrue(world.files.contains { $0.contains("entities.sqlite") })
+        let deleted = try await AdminConnection(server: server).revokeTokens(of: world.clientID)
+        XCTAssertEqual(deleted, 1)
+
+        let restoredBeforeUse = try await Home.restoreSession()
+        let home = try XCTUnwrap(restoredBeforeUse, "restoring reads only the local store")
+        let error = await expectHomeError(.permissionDenied) { try await home.states() }
+        XCTAssertTrue(error?.message.contains("was revoked") ?? false, "the user is told: \(String(describing: error))")
+        XCTAssertEqual(world.files.filter { $0.contains("/servers/") }, [], "no data of the server is left")
+        XCTAssertTrue(try Home.servers().isEmpty)
+        let restored = try await Home.restoreSession()
+        XCTAssertNil(restored)
+    }
+
+    func testLocaleIsPersistedForTheUserAndRevertsWhenTheServerIsUnreachable() async throws {
+        let server = try IntegrationEnvironment.require()
+        XCTAssertNil(try Home.getLocale())
+        try await Home.setLocale(Locale(identifier: "fr-CA"))
+        XCTAssertEqual(try Home.getLocale()?.identifier(.bcp47), "fr-CA", "kept in memory before a session")
+        let home = try await signIn(server)
+        let savedAtSignIn = try await Self.serverLanguage(server)
+        XCTAssertEqual(savedAtSignIn, "fr-CA", "the locale in memory was saved at sign-in")
+        try await Home.setLocale(Locale(identifier: "de-DE"))
+        let saved = try await Self.serverLanguage(server)
+        XCTAssertEqual(saved, "de-DE")
+        let readBack = try await home.persistedLocale()
+        XCTAssertEqual(readBack?.identifier(.bcp47), "de-DE")
+
+        // The same session at an address where nothing listens.
+        let store = CredentialStore(folder: world.layout.configuration)
+        var moved = try XCTUnwrap(try store.session(for: home.server.description))
+        moved.server = "http://127.0.0.1:9"
+        try store.save(moved, makeDefault: true)
+        _ = try await Home.restoreSession(server: moved.server)
+        await expectHomeError(.unavailable) { try await Home.setLocale(Locale(identifier: "es-ES")) }
+        XCTAssertEqual(try Home.getLocale()?.identifier(.bcp47), "de-DE", "the previous locale is back")
+        let unchanged = try await Self.serverLanguage(server)
+        XCTAssertEqual(unchanged, "de-DE")
+    }
+
+    /// The user's language as the frontend keeps it.
+    private static func serverLanguage(_ server: IntegrationEnvironment) async throws -> String? {
+        let answer = try await AdminConnection(server: server).send("frontend/get_user_data", ["key": .string("language")])
+        guard case .string(let language)? = answer.objectValue?["value"]?.objectValue?["language"] else { return nil }
+        return language
+    }
+
+    /// Does what the browser and the server's sign-in page do: runs the login flow with the
+    /// authorize URL's client id and redirect URI, then follows the redirect with the code
+    /// (and `state`, or a forged one).
+    private static func playBrowser(_ url: URL, server: IntegrationEnvironment, state forged: String?) async {
+        do {
+            let query = Dictionary(uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+            let clientID = try XCTUnwrap(query["client_id"]), redirect = try XCTUnwrap(query["redirect_uri"])
+            let code = try await LoginFlowClient(address: try ServerAddress(server.url))
+                .signIn(clientID: clientID, redirectURI: redirect, answering: PasswordAnswers(username: server.username, password: server.password))
+            var back = try XCTUnwrap(URLComponents(string: redirect))
+            back.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: forged ?? query["state"])]
+            _ = try await HTTPExchange.send("GET", try XCTUnwrap(back.url))
+        } catch {
+            XCTFail("playing the browser failed: \(error)")
+        }
+    }
+}
