@@ -25,6 +25,7 @@ class HomeCLITestCase: XCTestCase {
         var world = World.failing
         world.environment = { environment }
         world.directories = { layout }
+        world.now = { Date(timeIntervalSince1970: 1_800_000_000) }
         world.logger = { [logs] label in logs.logger(label: label) }
         Current = world
     }
@@ -34,8 +35,8 @@ class HomeCLITestCase: XCTestCase {
         try? FileManager.default.removeItem(at: root)
     }
 
-    func home(_ arguments: String...) async -> (code: ExitCode, out: String, error: String) {
-        let recorder = ConsoleRecorder()
+    func home(_ arguments: String..., input: [String] = []) async -> (code: ExitCode, out: String, error: String) {
+        let recorder = ConsoleRecorder(input: input)
         let code = await HomeApp.run(arguments, console: recorder.console())
         return (code, recorder.out, recorder.error)
     }

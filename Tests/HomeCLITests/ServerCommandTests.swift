@@ -3,13 +3,16 @@ import XCTest
 
 /// The commands that talk to a server refuse to run without one, or with bad arguments.
 final class ServerCommandTests: HomeCLITestCase {
-    func testMissingServerOrTokenIsAUsageError() async {
-        let noServer = await home("states")
-        XCTAssertEqual(noServer.code, .usage)
-        XCTAssertTrue(noServer.error.contains("give --server URL or set HOME_SERVER"), noServer.error)
-        let noToken = await home("watch", "--server", "http://127.0.0.1:1")
-        XCTAssertEqual(noToken.code, .usage)
-        XCTAssertTrue(noToken.error.contains("give --token TOKEN or set HOME_TOKEN"), noToken.error)
+    func testWithoutASessionOrATokenItIsAUsageError() async {
+        let notSignedIn = await home("states")
+        XCTAssertEqual(notSignedIn.code, .usage)
+        XCTAssertTrue(notSignedIn.error.contains("not signed in: run 'home login URL'"), notSignedIn.error)
+        let notSignedInThere = await home("watch", "--server", "http://127.0.0.1:1")
+        XCTAssertEqual(notSignedInThere.code, .usage)
+        XCTAssertTrue(notSignedInThere.error.contains("not signed in to http://127.0.0.1:1"), notSignedInThere.error)
+        let tokenWithoutServer = await home("states", "--token", "t")
+        XCTAssertEqual(tokenWithoutServer.code, .usage)
+        XCTAssertTrue(tokenWithoutServer.error.contains("a token needs a server"), tokenWithoutServer.error)
         let badServer = await home("states", "--server", "ftp://x", "--token", "t")
         XCTAssertEqual(badServer.code, .usage)
     }
