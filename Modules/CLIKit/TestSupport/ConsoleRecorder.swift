@@ -20,12 +20,14 @@ public final class ConsoleRecorder: @unchecked Sendable {
     /// Everything written to standard error.
     public var error: String { lock.withLock { errorText } }
 
-    /// A console writing into this recorder, with colour on or off.
-    public func console(color: Bool = false) -> Console {
+    /// A console writing into this recorder, with colour on or off, and input as if typed at
+    /// a terminal when `terminal` is true.
+    public func console(color: Bool = false, terminal: Bool = false) -> Console {
         Console(
             colorEnabled: color,
             out: { [self] text in lock.withLock { outText += text } },
             error: { [self] text in lock.withLock { errorText += text } },
+            inputIsTerminal: terminal,
             input: { [self] _ in lock.withLock { input.isEmpty ? nil : input.removeFirst() } }
         )
     }
