@@ -99,6 +99,47 @@ final class HomeSessionTests: XCTestCase {
         XCTAssertEqual(status, "API running.")
     }
 
+    func testARejectedAccessTokenIsRefreshedOnceAndTheCallSucceeds() async throws {
+        let server = try IntegrationEnvironment.require()
+        let signedIn = try await signIn(server)
+        let store = CredentialStore(folder: world.layout.configuration)
+        var spoiled = try XCTUnwrap(try store.session(for: signedIn.server.description))
+        spoiled.accessToken = "not.a.token"
+        try store.save(spoiled, makeDefault: true)
+        let restored = try await Home.restoreSession()
+        let home = try XCTUnwrap(restored)
+        let states = try await home.states()
+        XCTAssertGreaterThan(states.count, 50, "the 401 led to a refresh and a second try")
+        XCTAssertNotEqual(try store.session(for: home.server.description)?.accessToken, "not.a.token")
+        let connection = home.connection()
+        await connection.start()
+        let config = try await connection.send("get_config")
+        await connection.stop()
+        XCTAssertEqual(config.objectValue?["version"], .string("2024.3.3"))
+    }
+
+    func testAConnectionWithARevokedSessionStopsInsteadOfRetrying() async throws {
+        let server = try IntegrationEnvironment.require()
+        let home = try await signIn(server)
+        var spoiled = try XCTUnwrap(try CredentialStore(folder: world.layout.configuration).session(for: home.server.description))
+        spoiled.accessToken = "not.a.token"
+        try CredentialStore(folder: world.layout.configuration).save(spoiled, makeDefault: true)
+        let deleted = try await AdminConnection(server: server).revokeTokens(of: world.clientID)
+        XCTAssertEqual(deleted, 1)
+        let restored = try await Home.restoreSession()
+        let connection = try XCTUnwrap(restored).connection()
+        let states = await connection.stateUpdates()
+        await connection.start()
+        let reason = try await within(20, "the connection to stop") {
+            for await state in states {
+                if case .disconnected(let reason?) = state, reason.hasPrefix("authentication failed") { return reason }
+            }
+            return "ended"
+        }
+        XCTAssertTrue(reason.contains("revoked"), reason)
+        await connection.stop()
+    }
+
     func testLogoutRevokesOnTheServerAndRemovesLocalData() async throws {
         let server = try IntegrationEnvironment.require()
         let home = try await signIn(server)
