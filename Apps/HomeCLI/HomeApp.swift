@@ -18,8 +18,12 @@ public enum HomeApp {
             return .failure
         }
         do {
-            // The defaults: the XDG folders of the world, no locale until one is set.
-            try Home.configure { _ in }
+            // The XDG folders of the world, no locale until one is set, and the client id
+            // sessions are issued to (HOME_CLIENT_ID, for telling this machine's apart on the server).
+            let clientID = Current.environment()["HOME_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
+            try Home.configure { configuration in
+                if let clientID { configuration.clientID = clientID }
+            }
         } catch {
             console.printError("error: \(error)")
             return .failure

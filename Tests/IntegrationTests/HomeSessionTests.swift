@@ -99,23 +99,55 @@ final class HomeSessionTests: XCTestCase {
         XCTAssertEqual(status, "API running.")
     }
 
-    func testARejectedAccessTokenIsRefreshedOnceAndTheCallSucceeds() async throws {
+    func testARejectedAccessTokenIsRefreshedOnceOverWebSocketAndREST() async throws {
         let server = try IntegrationEnvironment.require()
         let signedIn = try await signIn(server)
         let store = CredentialStore(folder: world.layout.configuration)
-        var spoiled = try XCTUnwrap(try store.session(for: signedIn.server.description))
-        spoiled.accessToken = "not.a.token"
-        try store.save(spoiled, makeDefault: true)
-        let restored = try await Home.restoreSession()
-        let home = try XCTUnwrap(restored)
-        let states = try await home.states()
-        XCTAssertGreaterThan(states.count, 50, "the 401 led to a refresh and a second try")
-        XCTAssertNotEqual(try store.session(for: home.server.description)?.accessToken, "not.a.token")
-        let connection = home.connection()
+        let spoil = {
+            var spoiled = try XCTUnwrap(try store.session(for: signedIn.server.description))
+            spoiled.accessToken = "not.a.token"
+            try store.save(spoiled, makeDefault: true)
+        }
+        try spoil()
+        let overWebSocket = try await Home.restoreSession()
+        let connection = try XCTUnwrap(overWebSocket).connection()
         await connection.start()
         let config = try await connection.send("get_config")
         await connection.stop()
-        XCTAssertEqual(config.objectValue?["version"], .string("2024.3.3"))
+        XCTAssertEqual(config.objectValue?["version"], .string("2024.3.3"), "auth_invalid led to one refresh")
+        XCTAssertNotEqual(try store.session(for: signedIn.server.description)?.accessToken, "not.a.token")
+
+        try spoil()
+        let overREST = try await Home.restoreSession()
+        let states = try await XCTUnwrap(overREST).states()
+        XCTAssertGreaterThan(states.count, 50, "the 401 led to a refresh and a second try")
+        XCTAssertNotEqual(try store.session(for: signedIn.server.description)?.accessToken, "not.a.token")
+    }
+
+    func testConnectRestoresAStoredSessionWithoutSigningIn() async throws {
+        let server = try IntegrationEnvironment.require()
+        let signedIn = try await signIn(server)
+        let connected = try await Home.connect(to: server.url, using: .password(PasswordAnswers(username: "nobody", password: "wrong")))
+        XCTAssertEqual(connected.server, signedIn.server)
+        let states = try await connected.states()
+        XCTAssertFalse(states.isEmpty)
+    }
+
+    func testStrictOperationValidationChecksServicesAndReferencedDomains() async throws {
+        let server = try IntegrationEnvironment.require()
+        let clientID = world.clientID
+        try Home.configure {
+            $0.clientID = clientID
+            $0.strictOperationValidation = true
+            $0.referencedAutomationTypes = ["light"]
+        }
+        let home = try await signIn(server)
+        let unknown = await expectHomeError(.invalidArgument) { try await home.callService("light", "explode") }
+        XCTAssertEqual(unknown?.message, "the server has no service light.explode")
+        let unreferenced = await expectHomeError(.failedPrecondition) { try await home.callService("switch", "turn_on") }
+        XCTAssertTrue(unreferenced?.message.contains("referencedAutomationTypes") ?? false)
+        let changed = try await home.callService("light", "turn_on", data: ["entity_id": .string("light.bed_light")])
+        XCTAssertEqual(changed.first?.entityID, "light.bed_light")
     }
 
     func testAConnectionWithARevokedSessionStopsInsteadOfRetrying() async throws {

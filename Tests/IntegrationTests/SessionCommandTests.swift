@@ -81,4 +81,21 @@ final class SessionCommandTests: XCTestCase {
             XCTAssertFalse(logged.contains(secret), "a token was logged")
         }
     }
+
+    func testEveryStartChecksTheSessionAndARevokedOneIsWiped() async throws {
+        let server = try IntegrationEnvironment.require()
+        let login = await home("login", server.url, "--username", server.username, "--password-stdin", input: [server.password])
+        XCTAssertEqual(login.code, .success, login.error)
+        _ = await home("states")
+        XCTAssertTrue(world.files.contains { $0.hasSuffix("entities.sqlite") })
+        let deleted = try await AdminConnection(server: server).revokeTokens(of: world.clientID)
+        XCTAssertEqual(deleted, 1)
+        // The access token is still unexpired: only the server knows it was revoked.
+        let revoked = await home("call", "light.turn_on", "--entity", "light.bed_light")
+        XCTAssertEqual(revoked.code, .failure)
+        XCTAssertTrue(revoked.error.contains("access to \(server.url) was revoked; its tokens and data were removed"), revoked.error)
+        XCTAssertEqual(world.files.filter { $0.contains("/servers/") || $0.hasSuffix("entities.sqlite") }, [])
+        let servers = await home("servers")
+        XCTAssertEqual(servers.out, "no servers; sign in with 'home login URL'\n")
+    }
 }

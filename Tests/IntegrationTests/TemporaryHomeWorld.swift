@@ -12,8 +12,9 @@ final class TemporaryHomeWorld {
     let clientID = "http://127.0.0.1/home-companion-test-\(UUID().uuidString.prefix(8).lowercased())"
 
     init() throws {
+        let clientID = clientID
         root = FileManager.default.temporaryDirectory.appendingPathComponent("home-world-\(UUID().uuidString)")
-        let environment = ["HOME": root.path]
+        let environment = ["HOME": root.path, "HOME_CLIENT_ID": clientID]
         let layout = DirectoryLayout(environment: environment)
         self.layout = layout
         var world = World.live
@@ -21,7 +22,7 @@ final class TemporaryHomeWorld {
         world.directories = { layout }
         world.logger = { [logs] label in logs.logger(label: label) }
         Current = world
-        try Home.configure { [clientID] in $0.clientID = clientID }
+        try Home.configure { $0.clientID = clientID }
     }
 
     /// Every file under the root, as paths relative to it.
