@@ -2,7 +2,8 @@
 // a replayed stream (tools/bench/entities-server.py) until sensor.bench_sentinel is "done",
 // then the store checked against the expected final state.
 //
-//   entities-bench URL EXPECTED deflate|plain    prints: swift-<mode> <cpu seconds> <peak RSS MiB> <ok|MISMATCH>
+//   entities-bench URL EXPECTED deflate|plain
+//   prints: swift-<mode> <cpu seconds> <peak RSS MiB> <ok|MISMATCH> <RSS MiB before connecting>
 import Foundation
 import HAModels
 import Networking
@@ -13,6 +14,15 @@ guard arguments.count == 4, ["deflate", "plain"].contains(arguments[3]) else {
     exit(2)
 }
 
+/// The peak resident size so far, in MiB.
+func peakResidentMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+// What the runtime and Foundation take before any work: the floor of any Swift client's memory.
+let startResident = peakResidentMiB()
 let options = ConnectionOptions(webSocket: WebSocketOptions(compression: arguments[3] == "deflate"))
 let connection = HomeAssistantConnection(address: try ServerAddress(arguments[1]), tokenProvider: StaticTokenProvider("token"), options: options)
 await connection.start()
@@ -40,4 +50,5 @@ for (id, value) in expected where matches {
     matches = state.state == text && state.attributes == attributes
         && state.lastChanged.timeIntervalSince1970 == changed && state.lastUpdated.timeIntervalSince1970 == updated
 }
-print("swift-\(arguments[3]) \(String(format: "%.3f", cpu)) \(String(format: "%.1f", Double(usage.ru_maxrss) / 1024)) \(matches ? "ok" : "MISMATCH")")
+let peak = Double(usage.ru_maxrss) / 1024
+print("swift-\(arguments[3]) \(String(format: "%.3f", cpu)) \(String(format: "%.1f", peak)) \(matches ? "ok" : "MISMATCH") \(String(format: "%.1f", startResident))")
