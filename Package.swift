@@ -41,6 +41,11 @@ let cTargets: [Target] = [
         providers: [.apt(["zlib1g-dev"])]
     ),
     .systemLibrary(
+        name: "CMicroHTTPD",
+        path: "Modules/PushRelay/CMicroHTTPD",
+        providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    .systemLibrary(
         name: "CSQLite",
         path: "Modules/Persistence/CSQLite",
         providers: [.apt(["libsqlite3-dev"])]
@@ -59,7 +64,7 @@ let moduleTargets: [Target] = [
     .target(name: "HomeAPI", dependencies: ["Auth", "Networking", "HAModels", "Persistence", "PluginHost"], path: "Modules/HomeAPI/Sources"),
     .target(name: "Thread", dependencies: ["HAModels"], path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),
-    .target(name: "PushRelay", dependencies: ["HAModels", "Persistence"], path: "Modules/PushRelay/Sources"),
+    .target(name: "PushRelay", dependencies: ["HAModels", "Persistence", "CMicroHTTPD"], path: "Modules/PushRelay/Sources"),
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
     .target(name: "PluginHostTestSupport", dependencies: ["PluginHost"], path: "Modules/PluginHost/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),

@@ -5,7 +5,11 @@ struct PushRelayCommand: Command {
     let name = "push-relay"
     let summary = "HomeCompanion push relay: forwards Home Assistant notifications to devices."
     let usage = "COMMAND [OPTIONS]"
-    let subcommands: [any Command] = [ScheduleCommand()]
+    let subcommands: [any Command]
+
+    init(environment: [String: String]) {
+        subcommands = [ServeCommand(environment: environment), ScheduleCommand()]
+    }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         throw UsageError("no command given; valid commands: \(subcommands.map(\.name).joined(separator: ", ")); see 'push-relay --help'")

@@ -2,6 +2,7 @@ import CLIKit
 import Foundation
 import PushRelayCLI
 
-let console = Console.standard(environment: ProcessInfo.processInfo.environment)
-let code = await PushRelayApp.run(Array(CommandLine.arguments.dropFirst()), console: console)
+let environment = ProcessInfo.processInfo.environment
+let console = Console.standard(environment: environment)
+let code = await PushRelayApp.run(Array(CommandLine.arguments.dropFirst()), console: console, environment: environment)
 exit(code.rawValue)

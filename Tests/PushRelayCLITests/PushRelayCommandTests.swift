@@ -6,7 +6,7 @@ import XCTest
 final class PushRelayCommandTests: XCTestCase {
     private func run(_ arguments: [String]) async -> (ExitCode, ConsoleRecorder) {
         let recorder = ConsoleRecorder()
-        return (await PushRelayApp.run(arguments, console: recorder.console()), recorder)
+        return (await PushRelayApp.run(arguments, console: recorder.console(), environment: [:]), recorder)
     }
 
     func testVersionAndHelp() async {

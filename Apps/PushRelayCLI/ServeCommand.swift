@@ -1,0 +1,68 @@
+import CLIKit
+import Dispatch
+import Foundation
+import PushRelay
+
+/// `push-relay serve`: runs the relay until SIGINT or SIGTERM.
+struct ServeCommand: Command {
+    let name = "serve"
+    let summary = "Run the relay. Settings: defaults < --config FILE (JSON) < PUSH_RELAY_* variables < flags."
+    let usage = "[--config FILE] [--host ADDRESS] [--port N]"
+    let options: [OptionSpec] = [
+        .value("config", "FILE", help: "A JSON file of settings: " + RelayConfiguration.environmentVariables
+            .map { String($0.0.dropFirst("PUSH_RELAY_".count)).lowercased() }.joined(separator: ", ") + "."),
+        .value("host", "ADDRESS", help: "The IPv4 address to listen on (default 127.0.0.1)."),
+        .value("port", "N", help: "The port to listen on (default 8080; 0 picks a free one)."),
+    ]
+    let environment: [String: String]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)
+        let configuration = try configure(invocation.arguments)
+        let server = try RelayServer(configuration: configuration)
+        let console = invocation.console
+        console.print("push-relay listening on http://\(configuration.http.host):\(server.port) (database \(configuration.database.path))")
+        await Self.waitForTermination()
+        console.printError("push-relay: stopping")
+        server.stop()
+        return .success
+    }
+
+    private func configure(_ arguments: ParsedArguments) throws -> RelayConfiguration {
+        var configuration = RelayConfiguration(dataFolder: Self.dataFolder(environment))
+        do {
+            if let file = arguments.values["config"] { try configuration.apply(file: URL(fileURLWithPath: file)) }
+            try configuration.apply(environment: environment)
+        } catch let error as RelayConfigurationError {
+            throw UsageError(error.message)
+        }
+        if let host = arguments.values["host"] { configuration.http.host = host }
+        if let text = arguments.values["port"] {
+            guard let port = Int(text), (0...65_535).contains(port) else { throw UsageError("--port needs a number in 0...65535, not '\(text)'") }
+            configuration.http.port = port
+        }
+        return configuration
+    }
+
+    /// `$XDG_DATA_HOME/home-companion`, or `~/.local/share/home-companion`.
+    static func dataFolder(_ environment: [String: String]) -> URL {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data).appendingPathComponent("home-companion")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/home-companion")
+    }
+
+    private static func waitForTermination() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = ResumeOnce(continuation)
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler { once.resume() }
+                source.resume()
+                once.keep(source)
+            }
+        }
+    }
+}

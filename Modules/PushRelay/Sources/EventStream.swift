@@ -1,0 +1,95 @@
+import CMicroHTTPD
+import Foundation
+
+/// A server-sent event stream held open for one client. Writers append events from any
+/// thread; the HTTP server reads them out, suspending the connection while there is nothing
+/// to send (so no thread waits on an idle client) and resuming it when an event arrives.
+public final class EventStream: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var buffer: [UInt8] = []
+    private var closed = false
+    private var suspended = false
+    private var connection: OpaquePointer?
+    private var closeHandlers: [@Sendable () -> Void] = []
+    private let lock = NSLock()
+
+    public init() {}
+
+    /// Sends `event` as one SSE event (`event:` name optional, `data:` lines, `id:` optional).
+    /// Returns false when the stream is closed.
+    @discardableResult
+    public func send(_ event: ServerSentEvent) -> Bool {
+        append(event.encoded)
+    }
+
+    /// Sends an SSE comment, which keeps proxies from timing out and finds dead clients.
+    @discardableResult
+    public func sendKeepAlive() -> Bool {
+        append(Array(": keep-alive\n\n".utf8))
+    }
+
+    /// Ends the stream; the client sees the end of the response.
+    public func close() {
+        let handlers = lock.withLock { () -> [@Sendable () -> Void] in
+            guard !closed else { return [] }
+            closed = true
+            resumeLocked()
+            defer { closeHandlers = [] }
+            return closeHandlers
+        }
+        for handler in handlers { handler() }
+    }
+
+    /// Runs `handler` once when the stream closes (by either side).
+    public func onClose(_ handler: @escaping @Sendable () -> Void) {
+        let runNow = lock.withLock { () -> Bool in
+            if closed { return true }
+            closeHandlers.append(handler)
+            return false
+        }
+        if runNow { handler() }
+    }
+
+    public var isClosed: Bool { lock.withLock { closed } }
+
+    private func append(_ bytes: [UInt8]) -> Bool {
+        lock.withLock {
+            guard !closed else { return false }
+            buffer += bytes
+            resumeLocked()
+            return true
+        }
+    }
+
+    private func resumeLocked() {
+        if suspended, let connection {
+            suspended = false
+            MHD_resume_connection(connection)
+        }
+    }
+
+    /// Binds the stream to its connection, before the server reads from it.
+    func attach(to connection: OpaquePointer?) {
+        lock.withLock { self.connection = connection }
+    }
+
+    /// The server's read: up to `maximum` bytes, 0 after suspending the connection, or nil at the end.
+    func read(into destination: UnsafeMutablePointer<CChar>, maximum: Int) -> Int? {
+        lock.withLock {
+            if buffer.isEmpty {
+                if closed { return nil }
+                if let connection, !suspended {
+                    suspended = true
+                    MHD_suspend_connection(connection)
+                }
+                return 0
+            }
+            let count = min(maximum, buffer.count)
+            buffer.withUnsafeBytes { source in
+                UnsafeMutableRawPointer(destination).copyMemory(from: source.baseAddress!, byteCount: count)
+            }
+            buffer.removeFirst(count)
+            return count
+        }
+    }
+}

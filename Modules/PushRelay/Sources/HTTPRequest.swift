@@ -1,0 +1,19 @@
+/// A request as the relay's handlers see it: the whole body, read within the size limit.
+public struct HTTPRequest: Sendable, Equatable {
+    public let method: String
+    /// The path without the query, such as `/push/send`.
+    public let path: String
+    /// The query arguments (the first of repeated ones).
+    public let query: [String: String]
+    /// Header values by lower-cased name.
+    public let headers: [String: String]
+    public let body: [UInt8]
+
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,132 @@
+import CMicroHTTPD
+import Foundation
+
+/// The part of ``HTTPServer`` that libmicrohttpd calls back into, through C function pointers.
+final class HTTPServerCore: @unchecked Sendable {
+    let options: HTTPServerOptions
+    let handler: @Sendable (HTTPRequest) -> HTTPReply
+    // Guarded by `lock`: the open event streams, closed on stop.
+    private var streams: [ObjectIdentifier: EventStream] = [:]
+    private let lock = NSLock()
+
+    init(options: HTTPServerOptions, handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) {
+        self.options = options
+        self.handler = handler
+    }
+
+    func closeStreams() {
+        let open = lock.withLock { Array(streams.values) }
+        for stream in open { stream.close() }
+    }
+
+    /// Called for the head, for each piece of the body, and once more at its end.
+    static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadSize, state in
+        guard let context, let state, let uploadSize else { return .NO }
+        let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+        guard let existing = state.pointee else {
+            let pending = PendingRequest()
+            state.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if let length = header(connection, "Content-Length").flatMap(Int.init), length > core.options.maximumBodySize {
+                pending.answered = true
+                return core.queue(.error(413, "the body is larger than \(core.options.maximumBodySize) bytes"), on: connection, pending)
+            }
+            return .YES
+        }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            if !pending.tooLarge, let uploadData {
+                if pending.body.count + uploadSize.pointee > core.options.maximumBodySize {
+                    pending.tooLarge = true
+                    pending.body = []
+                } else {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+                        pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return .YES
+        }
+        guard !pending.answered else { return .YES }
+        pending.answered = true
+        if pending.tooLarge {
+            return core.queue(.error(413, "the body is larger than \(core.options.maximumBodySize) bytes"), on: connection, pending)
+        }
+        let request = HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "",
+            path: url.map { String(cString: $0) } ?? "/",
+            query: values(connection, .GET_ARGUMENT_KIND),
+            headers: values(connection, .HEADER_KIND),
+            body: pending.body
+        )
+        return core.queue(core.handler(request), on: connection, pending)
+    }
+
+    /// Called when a request ends, however it ends: releases its state and closes its stream.
+    static let completedHandler: MHD_RequestCompletedCallback = { context, _, state, _ in
+        guard let context, let state, let existing = state.pointee else { return }
+        let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+        let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeRetainedValue()
+        state.pointee = nil
+        if let stream = pending.stream {
+            core.lock.withLock { _ = core.streams.removeValue(forKey: ObjectIdentifier(stream)) }
+            stream.close()
+        }
+    }
+
+    private func queue(_ reply: HTTPReply, on connection: OpaquePointer?, _ pending: PendingRequest) -> MHD_Result {
+        let response: OpaquePointer?
+        let status: Int
+        switch reply {
+        case .full(let code, let contentType, let body):
+            status = code
+            response = body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
+            MHD_add_response_header(response, "Content-Type", contentType)
+        case .stream(let stream):
+            status = 200
+            stream.attach(to: connection)
+            pending.stream = stream
+            lock.withLock { streams[ObjectIdentifier(stream)] = stream }
+            let retained = Unmanaged.passRetained(stream).toOpaque()
+            response = MHD_create_response_from_callback(UInt64.max, 4096, Self.streamReader, retained, Self.streamReleaser)
+            MHD_add_response_header(response, "Content-Type", "text/event-stream")
+            MHD_add_response_header(response, "Cache-Control", "no-store")
+        }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        return MHD_queue_response(connection, UInt32(status), response)
+    }
+
+    private static let streamReader: MHD_ContentReaderCallback = { context, _, buffer, maximum in
+        guard let context, let buffer else { return -2 }
+        let stream = Unmanaged<EventStream>.fromOpaque(context).takeUnretainedValue()
+        guard let count = stream.read(into: buffer, maximum: maximum) else { return -1 }
+        return count
+    }
+
+    private static let streamReleaser: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        Unmanaged<EventStream>.fromOpaque(context).release()
+    }
+
+    private static func header(_ connection: OpaquePointer?, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+
+    /// Every value of `kind` (headers with lower-cased names, or query arguments); the first of repeated ones.
+    private static func values(_ connection: OpaquePointer?, _ kind: MHD_ValueKind) -> [String: String] {
+        let collected = ValueCollector()
+        let context = Unmanaged.passUnretained(collected).toOpaque()
+        _ = MHD_get_connection_values(connection, kind, { context, kind, key, value in
+            guard let context, let key else { return .YES }
+            let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
+            var name = String(cString: key)
+            if kind == .HEADER_KIND { name = name.lowercased() }
+            if collector.values[name] == nil { collector.values[name] = value.map { String(cString: $0) } ?? "" }
+            return .YES
+        }, context)
+        return collected.values
+    }
+}

@@ -1,0 +1,17 @@
+/// How the relay's HTTP server listens and what it allows.
+public struct HTTPServerOptions: Sendable, Equatable {
+    /// The IPv4 address to bind; 127.0.0.1 unless configured.
+    public var host = "127.0.0.1"
+    /// The port; 0 picks a free one.
+    public var port = 8080
+    /// Threads answering requests.
+    public var threads = 4
+    /// Seconds a connection may stay idle (or trickle a request) before it is closed.
+    public var connectionTimeout = 10
+    /// Connections served at once; more are refused.
+    public var connectionLimit = 1024
+    /// The largest request body read; larger ones are answered with 413 unread.
+    public var maximumBodySize = 64 << 10
+
+    public init() {}
+}

@@ -1,0 +1,29 @@
+import Foundation
+import HAModels
+
+/// One push token's count for the current day, in the shape Home Assistant parses and logs.
+public struct RateLimitStatus: Sendable, Equatable {
+    public let successful: Int
+    public let errors: Int
+    public let maximum: Int
+    public let resetsAt: Date
+
+    public init(successful: Int, errors: Int, maximum: Int, resetsAt: Date) {
+        self.successful = successful
+        self.errors = errors
+        self.maximum = maximum
+        self.resetsAt = resetsAt
+    }
+
+    /// Deliveries left today; successful and failed ones both count.
+    public var remaining: Int { max(0, maximum - successful - errors) }
+
+    /// `{"successful", "errors", "maximum", "remaining", "resetsAt"}`.
+    public var json: JSONValue {
+        .object([
+            "successful": .integer(Int64(successful)), "errors": .integer(Int64(errors)),
+            "maximum": .integer(Int64(maximum)), "remaining": .integer(Int64(remaining)),
+            "resetsAt": .string(DailyResetSchedule().iso8601(resetsAt)),
+        ])
+    }
+}

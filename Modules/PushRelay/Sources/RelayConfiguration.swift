@@ -1,0 +1,86 @@
+import Foundation
+import HAModels
+
+/// The relay's settings: defaults, overridden by a JSON config file, overridden by
+/// `PUSH_RELAY_*` environment variables.
+public struct RelayConfiguration: Sendable, Equatable {
+    public var http = HTTPServerOptions()
+    /// Deliveries per push token per UTC day, successful and failed together.
+    public var dailyLimit = 1000
+    /// App ids allowed to send; an empty list allows any.
+    public var allowedAppIDs: [String] = [
+        "io.homecompanion.linux", "io.robbie.HomeAssistant", "io.robbie.HomeAssistant.beta", "io.robbie.HomeAssistant.dev",
+        "io.homeassistant.companion.android", "io.homeassistant.companion.android.minimal",
+    ]
+    /// The SQLite file for counts and queued notifications.
+    public var database: URL
+    /// How long a notification waits for its client, in seconds.
+    public var messageTTL: Double = 86_400
+    /// Seconds between keep-alive comments on event streams.
+    public var keepAliveInterval: Double = 15
+
+    /// The defaults: the SQLite file in `dataFolder`, listening on 127.0.0.1:8080.
+    public init(dataFolder: URL) {
+        database = dataFolder.appendingPathComponent("push-relay.sqlite")
+    }
+
+    /// The environment variables read, with what they set.
+    public static let environmentVariables: [(String, String)] = [
+        ("PUSH_RELAY_HOST", "IPv4 address to listen on"), ("PUSH_RELAY_PORT", "port to listen on"),
+        ("PUSH_RELAY_THREADS", "request threads"), ("PUSH_RELAY_TIMEOUT", "idle connection timeout, seconds"),
+        ("PUSH_RELAY_DAILY_LIMIT", "deliveries per token per day"), ("PUSH_RELAY_ALLOWED_APP_IDS", "comma-separated app ids (empty: any)"),
+        ("PUSH_RELAY_DATABASE", "the SQLite file"), ("PUSH_RELAY_MESSAGE_TTL", "seconds a notification waits for its client"),
+    ]
+
+    /// Applies a config file's fields (the same names as the variables, without the prefix, in lower case).
+    public mutating func apply(file: URL) throws {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse([UInt8](Data(contentsOf: file)))
+        } catch {
+            throw RelayConfigurationError("the config file \(file.path) cannot be read: \(error)")
+        }
+        guard let object = value.objectValue else { throw RelayConfigurationError("the config file \(file.path) must hold a JSON object") }
+        var settings: [String: String] = [:]
+        for (key, field) in object {
+            switch field {
+            case .string(let text): settings[key] = text
+            case .integer(let number): settings[key] = String(number)
+            case .double(let number): settings[key] = String(number)
+            case .array(let items): settings[key] = items.compactMap { if case .string(let text) = $0 { text } else { nil } }.joined(separator: ",")
+            default: throw RelayConfigurationError("\(file.path): \(key) must be a string, number or list")
+            }
+        }
+        try apply(settings, source: file.path, name: { $0 })
+    }
+
+    /// Applies `PUSH_RELAY_*` variables from `environment`.
+    public mutating func apply(environment: [String: String]) throws {
+        try apply(environment, source: "the environment", name: { "PUSH_RELAY_" + $0.uppercased() })
+    }
+
+    private mutating func apply(_ settings: [String: String], source: String, name: (String) -> String) throws {
+        let known = Set(Self.environmentVariables.map { String($0.0.dropFirst("PUSH_RELAY_".count)).lowercased() })
+        if source != "the environment", let unknown = settings.keys.first(where: { !known.contains($0) }) {
+            throw RelayConfigurationError("\(source): unknown setting '\(unknown)'; known: \(known.sorted().joined(separator: ", "))")
+        }
+        func number(_ key: String, _ range: ClosedRange<Int>) throws -> Int? {
+            guard let text = settings[name(key)] else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw RelayConfigurationError("\(source): \(name(key)) must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(text)'")
+            }
+            return value
+        }
+        if let host = settings[name("host")] { http.host = host }
+        if let port = try number("port", 0...65_535) { http.port = port }
+        if let threads = try number("threads", 1...256) { http.threads = threads }
+        if let timeout = try number("timeout", 1...3600) { http.connectionTimeout = timeout }
+        if let limit = try number("daily_limit", 1...10_000_000) { dailyLimit = limit }
+        if let ttl = try number("message_ttl", 1...31_536_000) { messageTTL = Double(ttl) }
+        if let ids = settings[name("allowed_app_ids")] { allowedAppIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        if let path = settings[name("database")] {
+            guard path.hasPrefix("/") else { throw RelayConfigurationError("\(source): \(name("database")) must be an absolute path") }
+            database = URL(fileURLWithPath: path)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Counters for `GET /metrics`, in Prometheus' text format.
+public final class RelayMetrics: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var requests: [Int: Int] = [:]
+    private var deliveries: [String: Int] = [:]
+    private let lock = NSLock()
+
+    public init() {}
+
+    public func countRequest(status: Int) {
+        lock.withLock { requests[status, default: 0] += 1 }
+    }
+
+    public func countDelivery(provider: String) {
+        lock.withLock { deliveries[provider, default: 0] += 1 }
+    }
+
+    /// The exposition text, with `queueDepth` and `streams` as gauges.
+    public func render(queueDepth: Int, streams: Int) -> String {
+        let (requests, deliveries) = lock.withLock { (self.requests, self.deliveries) }
+        var lines = [
+            "# HELP push_relay_requests_total HTTP requests answered, by status.",
+            "# TYPE push_relay_requests_total counter",
+        ]
+        lines += requests.keys.sorted().map { "push_relay_requests_total{status=\"\($0)\"} \(requests[$0] ?? 0)" }
+        lines += ["# HELP push_relay_deliveries_total Notifications delivered, by provider.", "# TYPE push_relay_deliveries_total counter"]
+        lines += deliveries.keys.sorted().map { "push_relay_deliveries_total{provider=\"\($0)\"} \(deliveries[$0] ?? 0)" }
+        lines += [
+            "# HELP push_relay_queue_depth Notifications waiting for a client to connect.", "# TYPE push_relay_queue_depth gauge",
+            "push_relay_queue_depth \(queueDepth)",
+            "# HELP push_relay_streams Clients holding /push/stream.", "# TYPE push_relay_streams gauge",
+            "push_relay_streams \(streams)",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

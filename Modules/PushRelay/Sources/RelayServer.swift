@@ -1,0 +1,39 @@
+import Dispatch
+import Foundation
+import Persistence
+
+/// The whole relay: the SQLite file, the rate limits, delivery, metrics and the HTTP server,
+/// plus a timer that sends keep-alives on event streams. (Unchecked: a dispatch timer may be
+/// cancelled from any thread.)
+public final class RelayServer: @unchecked Sendable {
+    public let service: RelayService
+    private let http: HTTPServer
+    private let keepAlive: DispatchSourceTimer
+
+    public init(configuration: RelayConfiguration) throws {
+        let folder = configuration.database.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let pool = try DatabasePool(url: configuration.database)
+        var migrator = DatabaseMigrator()
+        Outbox.registerMigrations(in: &migrator)
+        SQLiteRateLimitStore.registerMigrations(in: &migrator)
+        _ = try migrator.migrate(pool)
+        let hub = DeliveryHub(pool: pool, ttl: configuration.messageTTL)
+        let service = RelayService(configuration: configuration, limits: SQLiteRateLimitStore(pool: pool), hub: hub, metrics: RelayMetrics())
+        http = try HTTPServer(options: configuration.http) { service.handle($0) }
+        self.service = service
+        keepAlive = DispatchSource.makeTimerSource(queue: .global())
+        keepAlive.schedule(deadline: .now() + configuration.keepAliveInterval, repeating: configuration.keepAliveInterval)
+        keepAlive.setEventHandler { hub.keepAlive() }
+        keepAlive.resume()
+    }
+
+    /// The port the relay listens on.
+    public var port: Int { http.port }
+
+    /// Stops listening and closes every stream.
+    public func stop() {
+        keepAlive.cancel()
+        http.stop()
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HAModels
+
+/// The relay's endpoints: `POST /push/send`, `POST /rate_limits/check`, `GET /push/stream`,
+/// `GET /healthz`, `GET /metrics`. Every error is a JSON body that says what was wrong.
+public final class RelayService: Sendable {
+    let configuration: RelayConfiguration
+    let limits: any RateLimitStore
+    let hub: DeliveryHub
+    let metrics: RelayMetrics
+    let now: @Sendable () -> Date
+
+    public init(configuration: RelayConfiguration, limits: any RateLimitStore, hub: DeliveryHub, metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.configuration = configuration
+        self.limits = limits
+        self.hub = hub
+        self.metrics = metrics
+        self.now = now
+    }
+
+    /// Answers one request, counting it by status.
+    public func handle(_ request: HTTPRequest) -> HTTPReply {
+        let reply = route(request)
+        if case .full(let status, _, _) = reply { metrics.countRequest(status: status) } else { metrics.countRequest(status: 200) }
+        return reply
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPReply {
+        let routes: [String: (String, (HTTPRequest) throws -> HTTPReply)] = [
+            "/push/send": ("POST", send), "/rate_limits/check": ("POST", check), "/push/stream": ("GET", stream),
+            "/healthz": ("GET", { _ in .json(200, .object(["status": .string("ok")])) }),
+            "/metrics": ("GET", { [hub, metrics] _ in .text(200, metrics.render(queueDepth: (try? hub.queueDepth()) ?? 0, streams: hub.connectedClients), contentType: "text/plain; version=0.0.4") }),
+        ]
+        guard let (method, handler) = routes[request.path] else { return .error(404, "no endpoint \(request.path)") }
+        guard request.method == method else { return .error(405, "\(request.path) takes \(method), not \(request.method)") }
+        do {
+            return try handler(request)
+        } catch let error as RelayRequestError {
+            return .error(error.status, error.message)
+        } catch {
+            return .error(500, "internal error: \(error)")
+        }
+    }
+
+    private func send(_ request: HTTPRequest) throws -> HTTPReply {
+        let push = try PushSendRequest(body: request.body)
+        let allowed = configuration.allowedAppIDs
+        guard allowed.isEmpty || allowed.contains(push.appID) else {
+            throw RelayRequestError(406, "app id \(push.appID) is not allowed on this relay")
+        }
+        let payload = try PayloadConverter.convert(push.notification)
+        let date = now()
+        let maximum = configuration.dailyLimit
+        guard try limits.reserve(push.pushToken, maximum: maximum, at: date) != nil else {
+            let status = try limits.status(of: push.pushToken, maximum: maximum, at: date)
+            return .json(429, .object([
+                "message": .string("the push token has used its \(maximum) notifications for today; the count resets at 00:00 UTC"),
+                "rateLimits": status.json,
+            ]))
+        }
+        let outcome: DeliveryHub.Outcome
+        do {
+            outcome = try hub.deliver(payload, to: push.pushToken)
+        } catch {
+            let status = try limits.complete(push.pushToken, success: false, maximum: maximum, at: date)
+            return .json(500, .object(["message": .string("the notification could not be delivered: \(error)"), "rateLimits": status.json]))
+        }
+        metrics.countDelivery(provider: "stream")
+        let status = try limits.complete(push.pushToken, success: true, maximum: maximum, at: date)
+        return .json(201, .object(["message": .string(outcome == .streamed ? "delivered" : "queued for the client"), "rateLimits": status.json]))
+    }
+
+    private func check(_ request: HTTPRequest) throws -> HTTPReply {
+        guard let object = (try? JSONParser.parse(request.body))?.objectValue else { throw RelayRequestError(400, "the body must be a JSON object") }
+        guard case .string(let token)? = object["push_token"], !token.isEmpty else { throw RelayRequestError(400, "push_token is missing or not a string") }
+        let status = try limits.status(of: token, maximum: configuration.dailyLimit, at: now())
+        return .json(200, .object(["target": .string(token), "rateLimits": status.json]))
+    }
+
+    private func stream(_ request: HTTPRequest) throws -> HTTPReply {
+        let bearer = request.headers["authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        guard let token = bearer ?? request.query["push_token"], !token.isEmpty else {
+            throw RelayRequestError(400, "give the push token as 'Authorization: Bearer TOKEN' or ?push_token=")
+        }
+        let stream = EventStream()
+        stream.send(ServerSentEvent(name: "ready", data: "{}"))
+        try hub.attach(stream, for: token)
+        return .stream(stream)
+    }
+}
