@@ -120,8 +120,8 @@ let unitTestTargets: [Target] = [
 ].map { name, dependencies in
     .testTarget(
         name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Tests/\(name)",
-        // Captured JSON, read by path: tools/capture-fixtures rewrites it.
-        exclude: name == "HAModelsTests" ? ["Fixtures"] : []
+        // Captured JSON and golden pairs, read by path.
+        exclude: ["HAModelsTests": ["Fixtures"], "PushRelayTests": ["Golden"]][name] ?? []
     )
 }
 

@@ -5,21 +5,25 @@ import Foundation
 /// epoll, idle and slow connections closed after the timeout, a body size limit (413 without
 /// reading the rest), and event streams that hold no thread while idle.
 ///
-/// `handler` runs on the pool's threads with the whole request.
+/// `handler` runs on the pool's threads with the whole request; `rejected` hears of the
+/// requests the server answers itself (413).
 public final class HTTPServer: @unchecked Sendable {
     public let port: Int
     private let core: HTTPServerCore
     private var daemon: OpaquePointer?
     private let lock = NSLock()
 
-    public init(options: HTTPServerOptions, handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) throws {
+    public init(
+        options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void = { _ in },
+        handler: @escaping @Sendable (HTTPRequest) -> HTTPReply
+    ) throws {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(options.port).bigEndian
         guard inet_pton(AF_INET, options.host, &address.sin_addr) == 1 else {
             throw HTTPServerError(message: "'\(options.host)' is not an IPv4 address to listen on")
         }
-        let core = HTTPServerCore(options: options, handler: handler)
+        let core = HTTPServerCore(options: options, rejected: rejected, handler: handler)
         let context = Unmanaged.passUnretained(core).toOpaque()
         let daemon = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in

@@ -5,12 +5,14 @@ import Foundation
 final class HTTPServerCore: @unchecked Sendable {
     let options: HTTPServerOptions
     let handler: @Sendable (HTTPRequest) -> HTTPReply
+    let rejected: @Sendable (Int) -> Void
     // Guarded by `lock`: the open event streams, closed on stop.
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private let lock = NSLock()
 
-    init(options: HTTPServerOptions, handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) {
+    init(options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void, handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) {
         self.options = options
+        self.rejected = rejected
         self.handler = handler
     }
 
@@ -28,6 +30,7 @@ final class HTTPServerCore: @unchecked Sendable {
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
             if let length = header(connection, "Content-Length").flatMap(Int.init), length > core.options.maximumBodySize {
                 pending.answered = true
+                core.rejected(413)
                 return core.queue(.error(413, "the body is larger than \(core.options.maximumBodySize) bytes"), on: connection, pending)
             }
             return .YES
@@ -50,6 +53,7 @@ final class HTTPServerCore: @unchecked Sendable {
         guard !pending.answered else { return .YES }
         pending.answered = true
         if pending.tooLarge {
+            core.rejected(413)
             return core.queue(.error(413, "the body is larger than \(core.options.maximumBodySize) bytes"), on: connection, pending)
         }
         let request = HTTPRequest(

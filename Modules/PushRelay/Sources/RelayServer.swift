@@ -19,8 +19,9 @@ public final class RelayServer: @unchecked Sendable {
         SQLiteRateLimitStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
         let hub = DeliveryHub(pool: pool, ttl: configuration.messageTTL)
-        let service = RelayService(configuration: configuration, limits: SQLiteRateLimitStore(pool: pool), hub: hub, metrics: RelayMetrics())
-        http = try HTTPServer(options: configuration.http) { service.handle($0) }
+        let metrics = RelayMetrics()
+        let service = RelayService(configuration: configuration, limits: SQLiteRateLimitStore(pool: pool), hub: hub, metrics: metrics)
+        http = try HTTPServer(options: configuration.http, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
         self.service = service
         keepAlive = DispatchSource.makeTimerSource(queue: .global())
         keepAlive.schedule(deadline: .now() + configuration.keepAliveInterval, repeating: configuration.keepAliveInterval)

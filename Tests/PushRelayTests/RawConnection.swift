@@ -1,0 +1,49 @@
+import Foundation
+
+/// A plain TCP connection to the relay for tests that need control over the bytes: event
+/// streams read as they come, and slow or truncated requests.
+final class RawConnection {
+    private let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the peer has not closed the connection (nothing to read, or data rather than the end).
+    var isOpen: Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return true }
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+
+    /// Reads until `marker` has arrived, the peer closes, or `timeout` seconds pass; returns all read.
+    func read(until marker: String?, timeout: Double) -> String {
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while Date() < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { break }
+            received += buffer[..<count]
+            if let marker, String(decoding: received, as: UTF8.self).contains(marker) { break }
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PushRelay
+
+/// A relay on a free loopback port with its own SQLite file, and a small client for it.
+final class RelayTestServer {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)")
+    let server: RelayServer
+    var port: Int { server.port }
+
+    init(dailyLimit: Int = 1000, timeout: Int = 10, keepAlive: Double = 15) throws {
+        var configuration = RelayConfiguration(dataFolder: folder)
+        configuration.http.port = 0
+        configuration.http.connectionTimeout = timeout
+        configuration.dailyLimit = dailyLimit
+        configuration.keepAliveInterval = keepAlive
+        server = try RelayServer(configuration: configuration)
+    }
+
+    func stop() {
+        server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// One request; the status and the body as a JSON object (or text under "text").
+    func request(_ method: String, _ path: String, body: String? = nil) async throws -> (Int, [String: Any]) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? ["text": String(decoding: data, as: UTF8.self)]
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)
+    }
+
+    static func push(token: String, message: String, appID: String = "io.homecompanion.linux") -> String {
+        #"{"push_token":"\#(token)","registration_info":{"app_id":"\#(appID)","app_version":"1.0","os_version":"12"},"message":"\#(message)"}"#
+    }
+}
