@@ -68,6 +68,7 @@ let moduleTargets: [Target] = [
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
     .target(name: "PluginHostTestSupport", dependencies: ["PluginHost"], path: "Modules/PluginHost/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
+    .target(name: "PushRelayTestSupport", path: "Modules/PushRelay/TestSupport"),
 ]
 
 // MARK: - Plugins
@@ -112,7 +113,7 @@ let unitTestTargets: [Target] = [
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),
-    ("PushRelayTests", ["PushRelay"]),
+    ("PushRelayTests", ["PushRelay", "PushRelayTestSupport", "Persistence", "HAModels"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
     ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport"]),
@@ -132,7 +133,10 @@ let testHelperTargets: [Target] = [
 let integrationTestTargets: [Target] = [
     .testTarget(
         name: "IntegrationTests",
-        dependencies: ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport", "Networking", "Auth", "HomeAPI"],
+        dependencies: [
+            "HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport", "Networking", "Auth", "HomeAPI",
+            "PushRelay", "PushRelayTestSupport",
+        ],
         path: "Tests/IntegrationTests"
     ),
 ]

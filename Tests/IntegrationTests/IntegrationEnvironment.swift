@@ -10,10 +10,12 @@ struct IntegrationEnvironment {
     let token: String
     let username: String
     let password: String
+    /// The server's configuration folder; its log is `../hass.log`.
+    let configDirectory: String
 
     static func require(file: StaticString = #filePath, line: UInt = #line) throws -> IntegrationEnvironment {
         let environment = ProcessInfo.processInfo.environment
-        let names = ["HA_URL", "HA_TOKEN", "HA_USERNAME", "HA_PASSWORD"]
+        let names = ["HA_URL", "HA_TOKEN", "HA_USERNAME", "HA_PASSWORD", "HA_CONFIG_DIR"]
         let values = names.compactMap { environment[$0].flatMap { $0.isEmpty ? nil : $0 } }
         guard values.count == names.count else {
             let message = "no Home Assistant: run `set -a; eval \"$(tools/ha-server start)\"; set +a` to export \(names.joined(separator: ", "))"
@@ -23,7 +25,7 @@ struct IntegrationEnvironment {
             }
             throw XCTSkip(message)
         }
-        return IntegrationEnvironment(url: values[0], token: values[1], username: values[2], password: values[3])
+        return IntegrationEnvironment(url: values[0], token: values[1], username: values[2], password: values[3], configDirectory: values[4])
     }
 
     /// The repository's root folder.

@@ -2,10 +2,10 @@ import Foundation
 
 /// A plain TCP connection to the relay for tests that need control over the bytes: event
 /// streams read as they come, and slow or truncated requests.
-final class RawConnection {
+public final class RawConnection {
     private let descriptor: Int32
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -19,12 +19,12 @@ final class RawConnection {
 
     deinit { close(descriptor) }
 
-    func send(_ text: String) {
+    public func send(_ text: String) {
         _ = Array(text.utf8).withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Whether the peer has not closed the connection (nothing to read, or data rather than the end).
-    var isOpen: Bool {
+    public var isOpen: Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard poll(&poller, 1, 0) > 0 else { return true }
         var byte: UInt8 = 0
@@ -32,7 +32,7 @@ final class RawConnection {
     }
 
     /// Reads until `marker` has arrived, the peer closes, or `timeout` seconds pass; returns all read.
-    func read(until marker: String?, timeout: Double) -> String {
+    public func read(until marker: String?, timeout: Double) -> String {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 8192)
