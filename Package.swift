@@ -46,6 +46,11 @@ let cTargets: [Target] = [
         providers: [.apt(["libmicrohttpd-dev"])]
     ),
     .systemLibrary(
+        name: "CHiredis",
+        path: "Modules/PushRelay/CHiredis",
+        providers: [.apt(["libhiredis-dev"])]
+    ),
+    .systemLibrary(
         name: "CSQLite",
         path: "Modules/Persistence/CSQLite",
         providers: [.apt(["libsqlite3-dev"])]
@@ -64,7 +69,7 @@ let moduleTargets: [Target] = [
     .target(name: "HomeAPI", dependencies: ["Auth", "Networking", "HAModels", "Persistence", "PluginHost"], path: "Modules/HomeAPI/Sources"),
     .target(name: "Thread", dependencies: ["HAModels"], path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),
-    .target(name: "PushRelay", dependencies: ["HAModels", "Persistence", "CMicroHTTPD"], path: "Modules/PushRelay/Sources"),
+    .target(name: "PushRelay", dependencies: ["HAModels", "Persistence", "CMicroHTTPD", "CHiredis"], path: "Modules/PushRelay/Sources"),
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
     .target(name: "PluginHostTestSupport", dependencies: ["PluginHost"], path: "Modules/PluginHost/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),

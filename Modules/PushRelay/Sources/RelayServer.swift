@@ -9,6 +9,7 @@ public final class RelayServer: @unchecked Sendable {
     public let service: RelayService
     private let http: HTTPServer
     private let keepAlive: DispatchSourceTimer
+    private let delivery: any DeliveryBackend
 
     public init(configuration: RelayConfiguration) throws {
         let folder = configuration.database.deletingLastPathComponent()
@@ -18,14 +19,23 @@ public final class RelayServer: @unchecked Sendable {
         Outbox.registerMigrations(in: &migrator)
         SQLiteRateLimitStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
-        let hub = DeliveryHub(pool: pool, ttl: configuration.messageTTL)
+        let limits: any RateLimitStore, delivery: any DeliveryBackend
+        if let redis = configuration.redis {
+            let connections = try RedisPool(redis)
+            limits = RedisRateLimitStore(pool: connections)
+            delivery = try RedisDelivery(pool: connections, ttl: configuration.messageTTL)
+        } else {
+            limits = SQLiteRateLimitStore(pool: pool)
+            delivery = LocalDelivery(pool: pool, ttl: configuration.messageTTL)
+        }
         let metrics = RelayMetrics()
-        let service = RelayService(configuration: configuration, limits: SQLiteRateLimitStore(pool: pool), hub: hub, metrics: metrics)
+        let service = RelayService(configuration: configuration, limits: limits, delivery: delivery, metrics: metrics)
         http = try HTTPServer(options: configuration.http, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
         self.service = service
+        self.delivery = delivery
         keepAlive = DispatchSource.makeTimerSource(queue: .global())
         keepAlive.schedule(deadline: .now() + configuration.keepAliveInterval, repeating: configuration.keepAliveInterval)
-        keepAlive.setEventHandler { hub.keepAlive() }
+        keepAlive.setEventHandler { delivery.streams.keepAlive() }
         keepAlive.resume()
     }
 
@@ -36,5 +46,6 @@ public final class RelayServer: @unchecked Sendable {
     public func stop() {
         keepAlive.cancel()
         http.stop()
+        delivery.stop()
     }
 }

@@ -6,14 +6,14 @@ import HAModels
 public final class RelayService: Sendable {
     let configuration: RelayConfiguration
     let limits: any RateLimitStore
-    let hub: DeliveryHub
+    let delivery: any DeliveryBackend
     let metrics: RelayMetrics
     let now: @Sendable () -> Date
 
-    public init(configuration: RelayConfiguration, limits: any RateLimitStore, hub: DeliveryHub, metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() }) {
         self.configuration = configuration
         self.limits = limits
-        self.hub = hub
+        self.delivery = delivery
         self.metrics = metrics
         self.now = now
     }
@@ -29,7 +29,9 @@ public final class RelayService: Sendable {
         let routes: [String: (String, (HTTPRequest) throws -> HTTPReply)] = [
             "/push/send": ("POST", send), "/rate_limits/check": ("POST", check), "/push/stream": ("GET", stream),
             "/healthz": ("GET", { _ in .json(200, .object(["status": .string("ok")])) }),
-            "/metrics": ("GET", { [hub, metrics] _ in .text(200, metrics.render(queueDepth: (try? hub.queueDepth()) ?? 0, streams: hub.connectedClients), contentType: "text/plain; version=0.0.4") }),
+            "/metrics": ("GET", { [delivery, metrics] _ in
+                .text(200, metrics.render(queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count), contentType: "text/plain; version=0.0.4")
+            }),
         ]
         guard let (method, handler) = routes[request.path] else { return .error(404, "no endpoint \(request.path)") }
         guard request.method == method else { return .error(405, "\(request.path) takes \(method), not \(request.method)") }
@@ -58,16 +60,16 @@ public final class RelayService: Sendable {
                 "rateLimits": status.json,
             ]))
         }
-        let outcome: DeliveryHub.Outcome
+        let outcome: DeliveryOutcome
         do {
-            outcome = try hub.deliver(payload, to: push.pushToken)
+            outcome = try delivery.deliver(payload, to: push.pushToken)
         } catch {
             let status = try limits.complete(push.pushToken, success: false, maximum: maximum, at: date)
             return .json(500, .object(["message": .string("the notification could not be delivered: \(error)"), "rateLimits": status.json]))
         }
         metrics.countDelivery(provider: "stream")
         let status = try limits.complete(push.pushToken, success: true, maximum: maximum, at: date)
-        return .json(201, .object(["message": .string(outcome == .streamed ? "delivered" : "queued for the client"), "rateLimits": status.json]))
+        return .json(201, .object(["message": .string(outcome.message), "rateLimits": status.json]))
     }
 
     private func check(_ request: HTTPRequest) throws -> HTTPReply {
@@ -84,7 +86,7 @@ public final class RelayService: Sendable {
         }
         let stream = EventStream()
         stream.send(ServerSentEvent(name: "ready", data: "{}"))
-        try hub.attach(stream, for: token)
+        try delivery.attach(stream, for: token)
         return .stream(stream)
     }
 }

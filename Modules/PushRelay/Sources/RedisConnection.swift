@@ -1,0 +1,89 @@
+import CHiredis
+import Foundation
+
+/// One connection to Redis through hiredis, used by one thread at a time.
+final class RedisConnection: @unchecked Sendable {
+    private let context: UnsafeMutablePointer<redisContext>
+
+    /// Connects within 5 seconds and selects the database.
+    init(_ address: RedisAddress) throws {
+        guard let context = redisConnectWithTimeout(address.host, Int32(address.port), timeval(tv_sec: 5, tv_usec: 0)) else {
+            throw RedisError("cannot allocate a connection")
+        }
+        guard context.pointee.err == 0 else {
+            let message = Self.errorText(context)
+            redisFree(context)
+            throw RedisError("cannot connect to \(address): \(message)")
+        }
+        self.context = context
+        if address.database != 0 { _ = try command(["SELECT", String(address.database)]) }
+    }
+
+    deinit { redisFree(context) }
+
+    /// Runs one command; an error reply throws.
+    func command(_ arguments: [String]) throws -> RedisValue {
+        let reply = try withArguments(arguments) { count, pointers, lengths in
+            redisCommandArgv(context, count, pointers, lengths)
+        }
+        return try Self.consume(reply, context: context)
+    }
+
+    /// Waits for the next reply pushed to a subscribed connection.
+    func nextReply() throws -> RedisValue {
+        var reply: UnsafeMutableRawPointer?
+        guard redisGetReply(context, &reply) == 0 else { throw RedisError(Self.errorText(context)) }
+        return try Self.consume(reply, context: context)
+    }
+
+    /// Unblocks a thread waiting in ``nextReply()``.
+    func shutDown() {
+        shutdown(context.pointee.fd, Int32(SHUT_RDWR))
+    }
+
+    private func withArguments<T>(_ arguments: [String], _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> T) throws -> T {
+        let buffers = arguments.map { Array($0.utf8CString) }
+        var pointers: [UnsafePointer<CChar>?] = []
+        var lengths: [Int] = []
+        var storage: [UnsafeMutablePointer<CChar>] = []
+        defer { storage.forEach { $0.deallocate() } }
+        for buffer in buffers {
+            let copy = UnsafeMutablePointer<CChar>.allocate(capacity: buffer.count)
+            copy.initialize(from: buffer, count: buffer.count)
+            storage.append(copy)
+            pointers.append(UnsafePointer(copy))
+            lengths.append(buffer.count - 1)
+        }
+        return pointers.withUnsafeMutableBufferPointer { pointerBuffer in
+            lengths.withUnsafeBufferPointer { lengthBuffer in
+                body(Int32(arguments.count), pointerBuffer.baseAddress!, lengthBuffer.baseAddress!)
+            }
+        }
+    }
+
+    private static func consume(_ raw: UnsafeMutableRawPointer?, context: UnsafeMutablePointer<redisContext>) throws -> RedisValue {
+        guard let raw else { throw RedisError(errorText(context)) }
+        defer { freeReplyObject(raw) }
+        return try value(of: raw.assumingMemoryBound(to: redisReply.self))
+    }
+
+    private static func value(of reply: UnsafeMutablePointer<redisReply>) throws -> RedisValue {
+        let item = reply.pointee
+        let text = { item.str.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: item.len), as: UTF8.self) } ?? "" }
+        switch item.type {
+        case REDIS_REPLY_STRING: return .string(text())
+        case REDIS_REPLY_STATUS: return .status(text())
+        case REDIS_REPLY_INTEGER: return .integer(item.integer)
+        case REDIS_REPLY_NIL: return .null
+        case REDIS_REPLY_ERROR: throw RedisError(text())
+        case REDIS_REPLY_ARRAY: return .array(try (0..<item.elements).map { try value(of: hc_redis_element(reply, $0)) })
+        default: throw RedisError("an unknown reply type \(item.type)")
+        }
+    }
+
+    private static func errorText(_ context: UnsafeMutablePointer<redisContext>) -> String {
+        withUnsafeBytes(of: context.pointee.errstr) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

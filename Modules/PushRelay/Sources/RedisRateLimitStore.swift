@@ -1,0 +1,48 @@
+import Foundation
+
+/// Daily counts in Redis, shared by every relay process using it: one hash per token and day
+/// (`reserved`, `successful`, `errors`) that expires at the reset. Reserving is one Lua script,
+/// so the limit holds exactly however many processes take from it at once.
+public final class RedisRateLimitStore: RateLimitStore {
+    private let pool: RedisPool
+    private let schedule = DailyResetSchedule()
+
+    /// Takes one if `reserved` stays within the maximum; returns {taken, successful, errors}.
+    private static let reserveScript = """
+        local reserved = redis.call('HINCRBY', KEYS[1], 'reserved', 1)
+        if reserved > tonumber(ARGV[1]) then redis.call('HINCRBY', KEYS[1], 'reserved', -1) end
+        redis.call('EXPIREAT', KEYS[1], ARGV[2])
+        local counts = redis.call('HMGET', KEYS[1], 'successful', 'errors')
+        return {reserved <= tonumber(ARGV[1]) and 1 or 0, tonumber(counts[1] or 0), tonumber(counts[2] or 0)}
+        """
+
+    public init(pool: RedisPool) {
+        self.pool = pool
+    }
+
+    public func reserve(_ token: String, maximum: Int, at date: Date) throws -> RateLimitStatus? {
+        let reset = schedule.nextReset(after: date)
+        let reply = try pool.command(["EVAL", Self.reserveScript, "1", key(token, date), String(maximum), String(Int(reset.timeIntervalSince1970))]).array
+        guard reply.count == 3, reply[0].integer == 1 else { return nil }
+        return status(reply[1], reply[2], maximum: maximum, reset: reset)
+    }
+
+    public func complete(_ token: String, success: Bool, maximum: Int, at date: Date) throws -> RateLimitStatus {
+        let key = key(token, date)
+        try pool.command(["HINCRBY", key, success ? "successful" : "errors", "1"])
+        return try status(of: token, maximum: maximum, at: date)
+    }
+
+    public func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus {
+        let counts = try pool.command(["HMGET", key(token, date), "successful", "errors"]).array
+        return status(counts.first ?? .null, counts.last ?? .null, maximum: maximum, reset: schedule.nextReset(after: date))
+    }
+
+    private func status(_ successful: RedisValue, _ errors: RedisValue, maximum: Int, reset: Date) -> RateLimitStatus {
+        RateLimitStatus(successful: Int(successful.integer ?? 0), errors: Int(errors.integer ?? 0), maximum: maximum, resetsAt: reset)
+    }
+
+    private func key(_ token: String, _ date: Date) -> String {
+        "push-relay:limits:\(Int(schedule.windowStart(containing: date).timeIntervalSince1970)):\(token)"
+    }
+}
