@@ -1,0 +1,44 @@
+import Foundation
+
+/// A `push-relay serve` process (the built executable) on a free port, for scale-out tests.
+final class RelayProcess {
+    let port: Int
+    private let process = Process()
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-process-\(UUID().uuidString)")
+
+    init(environment: [String: String]) throws {
+        let executable = IntegrationEnvironment.repository.appendingPathComponent(".build/debug/push-relay")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw HTTPExchangeError(message: "\(executable.path) is missing: run swift build --product push-relay")
+        }
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0"]
+        process.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { throw HTTPExchangeError(message: "push-relay exited before listening") }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+              let port = Int(text[range].split(separator: ":")[1]) else {
+            throw HTTPExchangeError(message: "push-relay printed no port: \(text)")
+        }
+        self.port = port
+    }
+
+    func stop() {
+        process.interrupt()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+}

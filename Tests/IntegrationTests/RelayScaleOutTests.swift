@@ -1,0 +1,69 @@
+import Foundation
+import PushRelayTestSupport
+import XCTest
+
+/// Two `push-relay` processes on one real Redis: the daily limit holds exactly across them, and a
+/// notification posted to one reaches a client of the other, queued ones in order.
+final class RelayScaleOutTests: XCTestCase {
+    private var redis: RedisTestServer!
+    private var relays: [RelayProcess] = []
+
+    override func setUpWithError() throws {
+        redis = try RedisTestServer()
+    }
+
+    override func tearDown() {
+        relays.forEach { $0.stop() }
+        redis?.stop()
+    }
+
+    private func startRelays(dailyLimit: Int) throws -> (RelayProcess, RelayProcess) {
+        let environment = ["PUSH_RELAY_REDIS_URL": redis.url, "PUSH_RELAY_DAILY_LIMIT": String(dailyLimit)]
+        relays = [try RelayProcess(environment: environment), try RelayProcess(environment: environment)]
+        return (relays[0], relays[1])
+    }
+
+    private static func push(_ token: String, _ message: String) -> [String: Any] {
+        ["push_token": token, "registration_info": ["app_id": "io.homecompanion.linux", "app_version": "1"], "message": message]
+    }
+
+    func testTheLimitHoldsExactlyAcrossTwoProcesses() async throws {
+        let (first, second) = try startRelays(dailyLimit: 25)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<80 {
+                let url = (index.isMultiple(of: 2) ? first : second).url("/push/send")
+                group.addTask { try await HTTPExchange.send("POST", url, json: Self.push("shared-limit", "n\(index)")).status }
+            }
+            return try await group.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
+        }
+        XCTAssertEqual(statuses, [201: 25, 429: 55])
+        let check = try await HTTPExchange.send("POST", second.url("/rate_limits/check"), json: ["push_token": "shared-limit"])
+        let limits = try XCTUnwrap(try check.object()["rateLimits"] as? [String: Any])
+        XCTAssertEqual(limits["successful"] as? Int, 25)
+        XCTAssertEqual(limits["remaining"] as? Int, 0)
+    }
+
+    func testPostedToOneReceivedFromTheOtherInOrderAcrossReconnects() async throws {
+        let (first, second) = try startRelays(dailyLimit: 1000)
+        for number in 1...3 {
+            let sent = try await HTTPExchange.send("POST", first.url("/push/send"), json: Self.push("roaming", "missed \(number)"))
+            XCTAssertEqual(sent.status, 201)
+        }
+        let client = try RawConnection(port: second.port)
+        client.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer roaming\r\n\r\n")
+        var seen = client.read(until: "missed 3", timeout: 5)
+        let live = try await HTTPExchange.send("POST", first.url("/push/send"), json: Self.push("roaming", "live 4"))
+        XCTAssertEqual(live.status, 201)
+        seen += client.read(until: "live 4", timeout: 5)
+        let order = ["missed 1", "missed 2", "missed 3", "live 4"].map { seen.range(of: $0)?.lowerBound }
+        XCTAssertFalse(order.contains(nil), seen)
+        XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), seen)
+
+        // A client that is away: what comes meanwhile waits in Redis for a connection to either process.
+        let later = try await HTTPExchange.send("POST", second.url("/push/send"), json: Self.push("later", "while away"))
+        XCTAssertEqual(later.status, 201)
+        let back = try RawConnection(port: first.port)
+        back.send("GET /push/stream?push_token=later HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(back.read(until: "while away", timeout: 5).contains("while away"))
+    }
+}
