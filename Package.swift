@@ -51,6 +51,16 @@ let cTargets: [Target] = [
         providers: [.apt(["libhiredis-dev"])]
     ),
     .systemLibrary(
+        name: "CCurl",
+        path: "Modules/PushRelay/CCurl",
+        providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .systemLibrary(
+        name: "CRelayCrypto",
+        path: "Modules/PushRelay/CRelayCrypto",
+        providers: [.apt(["libssl-dev"])]
+    ),
+    .systemLibrary(
         name: "CSQLite",
         path: "Modules/Persistence/CSQLite",
         providers: [.apt(["libsqlite3-dev"])]
@@ -69,7 +79,8 @@ let moduleTargets: [Target] = [
     .target(name: "HomeAPI", dependencies: ["Auth", "Networking", "HAModels", "Persistence", "PluginHost"], path: "Modules/HomeAPI/Sources"),
     .target(name: "Thread", dependencies: ["HAModels"], path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),
-    .target(name: "PushRelay", dependencies: ["HAModels", "Persistence", "CMicroHTTPD", "CHiredis"], path: "Modules/PushRelay/Sources"),
+    .target(name: "PushRelay", dependencies: ["HAModels", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
+        path: "Modules/PushRelay/Sources"),
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
     .target(name: "PluginHostTestSupport", dependencies: ["PluginHost"], path: "Modules/PluginHost/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),

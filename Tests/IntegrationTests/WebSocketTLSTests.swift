@@ -7,18 +7,7 @@ final class WebSocketTLSTests: XCTestCase {
     private static let setup = Result { () throws -> (WebSocketPeer, URL) in
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let certificate = folder.appendingPathComponent("cert.pem"), key = folder.appendingPathComponent("key.pem")
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        openssl.arguments = [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-            "-addext", "subjectAltName=DNS:localhost", "-keyout", key.path, "-out", certificate.path,
-        ]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        guard openssl.terminationStatus == 0 else { throw WebSocketPeerError(message: "openssl could not make a certificate") }
+        let (certificate, key) = try OpenSSLCommand.localhostCertificate(in: folder)
         return (try WebSocketPeer(certificate: certificate, key: key), certificate)
     }
 

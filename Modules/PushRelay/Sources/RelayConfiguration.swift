@@ -18,6 +18,8 @@ public struct RelayConfiguration: Sendable, Equatable {
     public var messageTTL: Double = 86_400
     /// Redis, for rate limits and delivery shared by several relay processes; nil keeps both in SQLite.
     public var redis: RedisAddress?
+    /// The provider manifest: which push service delivers for which app ids; nil streams everything.
+    public var providerManifest: URL?
     /// Seconds between keep-alive comments on event streams.
     public var keepAliveInterval: Double = 15
 
@@ -33,6 +35,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_DAILY_LIMIT", "deliveries per token per day"), ("PUSH_RELAY_ALLOWED_APP_IDS", "comma-separated app ids (empty: any)"),
         ("PUSH_RELAY_DATABASE", "the SQLite file"), ("PUSH_RELAY_MESSAGE_TTL", "seconds a notification waits for its client"),
         ("PUSH_RELAY_REDIS_URL", "redis://host:port/db to share limits and delivery between processes"),
+        ("PUSH_RELAY_MANIFEST", "the provider manifest (JSON): which provider delivers for which app ids"),
     ]
 
     /// Applies a config file's fields (the same names as the variables, without the prefix, in lower case).
@@ -82,6 +85,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let ttl = try number("message_ttl", 1...31_536_000) { messageTTL = Double(ttl) }
         if let ids = settings[name("allowed_app_ids")] { allowedAppIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         if let url = settings[name("redis_url")] { redis = url.isEmpty ? nil : try RedisAddress(url) }
+        if let path = settings[name("manifest")] { providerManifest = path.isEmpty ? nil : URL(fileURLWithPath: path) }
         if let path = settings[name("database")] {
             guard path.hasPrefix("/") else { throw RelayConfigurationError("\(source): \(name("database")) must be an absolute path") }
             database = URL(fileURLWithPath: path)

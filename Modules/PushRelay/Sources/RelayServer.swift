@@ -28,8 +28,18 @@ public final class RelayServer: @unchecked Sendable {
             limits = SQLiteRateLimitStore(pool: pool)
             delivery = LocalDelivery(pool: pool, ttl: configuration.messageTTL)
         }
+        var routes = ProviderRoute.streamOnly
+        if let manifest = configuration.providerManifest {
+            let bytes: [UInt8]
+            do {
+                bytes = [UInt8](try Data(contentsOf: manifest))
+            } catch {
+                throw RelayConfigurationError("the provider manifest \(manifest.path) cannot be read: \(error.localizedDescription)")
+            }
+            routes = try ProviderManifest.load(bytes, source: manifest.path)
+        }
         let metrics = RelayMetrics()
-        let service = RelayService(configuration: configuration, limits: limits, delivery: delivery, metrics: metrics)
+        let service = RelayService(configuration: configuration, limits: limits, delivery: delivery, routes: routes, metrics: metrics)
         http = try HTTPServer(options: configuration.http, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
         self.service = service
         self.delivery = delivery

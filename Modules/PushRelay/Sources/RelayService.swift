@@ -7,10 +7,15 @@ public final class RelayService: Sendable {
     let configuration: RelayConfiguration
     let limits: any RateLimitStore
     let delivery: any DeliveryBackend
+    let routes: [ProviderRoute]
     let metrics: RelayMetrics
     let now: @Sendable () -> Date
 
-    public init(configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, routes: [ProviderRoute] = ProviderRoute.streamOnly,
+        metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.routes = routes
         self.configuration = configuration
         self.limits = limits
         self.delivery = delivery
@@ -50,6 +55,9 @@ public final class RelayService: Sendable {
         guard allowed.isEmpty || allowed.contains(push.appID) else {
             throw RelayRequestError(406, "app id \(push.appID) is not allowed on this relay")
         }
+        guard let route = routes.first(where: { $0.serves(push.appID) }) else {
+            throw RelayRequestError(406, "no provider on this relay delivers for app id \(push.appID)")
+        }
         let payload = try PayloadConverter.convert(push.notification)
         let date = now()
         let maximum = configuration.dailyLimit
@@ -62,12 +70,18 @@ public final class RelayService: Sendable {
         }
         let outcome: DeliveryOutcome
         do {
-            outcome = try delivery.deliver(payload, to: push.pushToken)
+            if let provider = route.provider {
+                try provider.send(payload, to: push.pushToken, expiresAt: date.addingTimeInterval(configuration.messageTTL))
+                outcome = .streamed
+            } else {
+                outcome = try delivery.deliver(payload, to: push.pushToken)
+            }
         } catch {
             let status = try limits.complete(push.pushToken, success: false, maximum: maximum, at: date)
-            return .json(500, .object(["message": .string("the notification could not be delivered: \(error)"), "rateLimits": status.json]))
+            let (code, message) = (error as? RelayRequestError).map { ($0.status, $0.message) } ?? (500, "the notification could not be delivered: \(error)")
+            return .json(code, .object(["message": .string(message), "rateLimits": status.json]))
         }
-        metrics.countDelivery(provider: "stream")
+        metrics.countDelivery(provider: route.id)
         let status = try limits.complete(push.pushToken, success: true, maximum: maximum, at: date)
         return .json(201, .object(["message": .string(outcome.message), "rateLimits": status.json]))
     }

@@ -1,0 +1,38 @@
+import Foundation
+import HAModels
+
+/// What the FCM provider needs: a service account file (as Google issues it: `project_id`,
+/// `client_email`, `private_key`, `token_uri`), and optionally another endpoint or CA for tests.
+public struct FCMConfiguration: Sendable, Equatable {
+    public static let endpoint = "https://fcm.googleapis.com"
+
+    public var projectID: String
+    public var clientEmail: String
+    public var privateKey: String
+    public var tokenURI: String
+    public var endpoint = FCMConfiguration.endpoint
+    public var caFile: String?
+
+    /// Reads the manifest entry's `configuration` (`serviceAccountFile`, `endpoint`, `caFile`).
+    public init(_ object: [String: JSONValue]) throws {
+        guard case .string(let path)? = object["serviceAccountFile"] else {
+            throw RelayConfigurationError("the fcm provider needs configuration.serviceAccountFile")
+        }
+        let account: [String: JSONValue]
+        do {
+            account = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: path)))).objectValue ?? [:]
+        } catch {
+            throw RelayConfigurationError("the service account \(path) cannot be read: \(error)")
+        }
+        func text(_ key: String) throws -> String {
+            guard case .string(let value)? = account[key], !value.isEmpty else { throw RelayConfigurationError("the service account \(path) has no \(key)") }
+            return value
+        }
+        projectID = try text("project_id")
+        clientEmail = try text("client_email")
+        privateKey = try text("private_key")
+        tokenURI = try text("token_uri")
+        if case .string(let value)? = object["endpoint"] { endpoint = value }
+        if case .string(let value)? = object["caFile"] { caFile = value }
+    }
+}

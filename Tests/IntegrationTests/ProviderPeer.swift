@@ -1,0 +1,74 @@
+import Foundation
+
+/// tools/push-provider-peer.py (APNs and FCM over HTTP/2 and TLS) with fresh keys: the APNs
+/// signing key, a Google-style service account, and the peer's certificate.
+final class ProviderPeer: @unchecked Sendable {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("providers-\(UUID().uuidString)")
+    let port: Int
+    let certificate: URL
+    let apnsKey: URL
+    let serviceAccount: URL
+    private let process = Process()
+    private let output = Pipe()
+    private var records: [[String: Any]] = []
+    private let lock = NSLock()
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tls = try OpenSSLCommand.localhostCertificate(in: folder)
+        certificate = tls.certificate
+        apnsKey = folder.appendingPathComponent("AuthKey.p8")
+        let apnsPublic = folder.appendingPathComponent("apns-public.pem"), rsa = folder.appendingPathComponent("fcm.pem")
+        let rsaPublic = folder.appendingPathComponent("fcm-public.pem")
+        try OpenSSLCommand.run("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", apnsKey.path)
+        try OpenSSLCommand.run("pkey", "-in", apnsKey.path, "-pubout", "-out", apnsPublic.path)
+        try OpenSSLCommand.run("genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", rsa.path)
+        try OpenSSLCommand.run("pkey", "-in", rsa.path, "-pubout", "-out", rsaPublic.path)
+        process.executableURL = IntegrationEnvironment.repository.appendingPathComponent("tools/ha-server")
+        process.arguments = ["python", IntegrationEnvironment.repository.appendingPathComponent("tools/push-provider-peer.py").path,
+                             tls.certificate.path, tls.key.path, apnsPublic.path, rsaPublic.path]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var buffer = ""
+        while !buffer.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            guard !data.isEmpty else { throw WebSocketPeerError(message: "tools/push-provider-peer.py exited before listening") }
+            buffer += String(decoding: data, as: UTF8.self)
+        }
+        guard let port = Int(buffer.split(separator: "\n")[0].split(separator: " ").last ?? "") else {
+            throw WebSocketPeerError(message: "the provider peer printed no port: \(buffer)")
+        }
+        self.port = port
+        serviceAccount = folder.appendingPathComponent("service-account.json")
+        let account: [String: String] = [
+            "type": "service_account", "project_id": "home-companion-test", "client_email": "relay@home-companion-test.iam.example",
+            "private_key": try String(contentsOf: rsa, encoding: .utf8), "token_uri": "https://localhost:\(port)/token",
+        ]
+        try JSONSerialization.data(withJSONObject: account).write(to: serviceAccount)
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let lines = String(decoding: handle.availableData, as: UTF8.self).split(separator: "\n")
+            let parsed = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            self?.lock.withLock { self?.records += parsed }
+        }
+    }
+
+    /// The requests received so far, waiting up to 5 s for at least `count`.
+    func requests(atLeast count: Int) -> [[String: Any]] {
+        for _ in 0..<100 {
+            let current = lock.withLock { records }
+            if current.count >= count { return current }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return lock.withLock { records }
+    }
+
+    /// Kills the stand-in (SIGKILL: a child of the test runner may inherit SIGTERM blocked).
+    func stop() {
+        output.fileHandleForReading.readabilityHandler = nil
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
