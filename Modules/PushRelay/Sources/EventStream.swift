@@ -86,7 +86,8 @@ public final class EventStream: @unchecked Sendable {
             }
             let count = min(maximum, buffer.count)
             buffer.withUnsafeBytes { source in
-                UnsafeMutableRawPointer(destination).copyMemory(from: source.baseAddress!, byteCount: count)
+                guard let start = source.baseAddress else { return }
+                UnsafeMutableRawPointer(destination).copyMemory(from: start, byteCount: count)
             }
             buffer.removeFirst(count)
             return count

@@ -36,10 +36,9 @@ public final class HTTP2Client: @unchecked Sendable {
         let sink = ResponseSink(limit: Self.maximumResponseSize)
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let raw = UnsafeMutableRawPointer(handle)
-        let code = body.withUnsafeBufferPointer { bytes in
-            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { pointer in
-                hc_curl_post(raw, url, list, pointer, bytes.count, caFile, Int(timeout * 1000), ResponseSink.bodySink, ResponseSink.headerSink, context)
-            }
+        // A trailing zero gives even an empty body an address; curl sends `body.count` bytes.
+        let code = (body.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { bytes in
+            hc_curl_post(raw, url, list, bytes.baseAddress, body.count, caFile, Int(timeout * 1000), ResponseSink.bodySink, ResponseSink.headerSink, context)
         }
         guard code == CURLE_OK else {
             throw RelayRequestError(502, "cannot reach \(url): \(String(cString: curl_easy_strerror(code)))")

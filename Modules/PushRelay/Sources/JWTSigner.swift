@@ -59,11 +59,11 @@ public final class JWTSigner: @unchecked Sendable {
         defer { ECDSA_SIG_free(parsed) }
         var r: OpaquePointer?, s: OpaquePointer?
         ECDSA_SIG_get0(parsed, &r, &s)
-        var raw = [UInt8](repeating: 0, count: 64)
-        guard BN_bn2binpad(r, &raw, 32) == 32, raw.withUnsafeMutableBufferPointer({ BN_bn2binpad(s, $0.baseAddress! + 32, 32) }) == 32 else {
+        var first = [UInt8](repeating: 0, count: 32), second = [UInt8](repeating: 0, count: 32)
+        guard BN_bn2binpad(r, &first, 32) == 32, BN_bn2binpad(s, &second, 32) == 32 else {
             throw RelayConfigurationError("the ECDSA signature is not P-256")
         }
-        return raw
+        return first + second
     }
 
     static func base64URL(_ bytes: [UInt8]) -> String {

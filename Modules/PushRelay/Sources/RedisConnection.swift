@@ -41,7 +41,7 @@ final class RedisConnection: @unchecked Sendable {
         shutdown(context.pointee.fd, Int32(SHUT_RDWR))
     }
 
-    private func withArguments<T>(_ arguments: [String], _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> T) throws -> T {
+    private func withArguments<T>(_ arguments: [String], _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int>?) -> T) throws -> T {
         let buffers = arguments.map { Array($0.utf8CString) }
         var pointers: [UnsafePointer<CChar>?] = []
         var lengths: [Int] = []
@@ -56,7 +56,7 @@ final class RedisConnection: @unchecked Sendable {
         }
         return pointers.withUnsafeMutableBufferPointer { pointerBuffer in
             lengths.withUnsafeBufferPointer { lengthBuffer in
-                body(Int32(arguments.count), pointerBuffer.baseAddress!, lengthBuffer.baseAddress!)
+                body(Int32(arguments.count), pointerBuffer.baseAddress, lengthBuffer.baseAddress)
             }
         }
     }
