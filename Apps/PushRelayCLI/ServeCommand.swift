@@ -16,6 +16,11 @@ struct ServeCommand: Command {
     ]
     let environment: [String: String]
 
+    var details: String {
+        let width = RelayConfiguration.environmentVariables.map(\.0.count).max() ?? 0
+        return "ENVIRONMENT:\n" + RelayConfiguration.environmentVariables.map { "  \($0.0.padded(to: width))  \($0.1)" }.joined(separator: "\n")
+    }
+
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)
         let configuration = try configure(invocation.arguments)

@@ -18,7 +18,7 @@ enum OpenSSLCommand {
         let certificate = folder.appendingPathComponent("cert.pem"), key = folder.appendingPathComponent("key.pem")
         try run(
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-            "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key.path, "-out", certificate.path
+            "-addext", "subjectAltName=DNS:localhost", "-keyout", key.path, "-out", certificate.path
         )
         return (certificate, key)
     }

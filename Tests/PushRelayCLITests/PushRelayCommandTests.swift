@@ -20,7 +20,22 @@ final class PushRelayCommandTests: XCTestCase {
     func testNoCommandIsAUsageError() async {
         let (code, output) = await run([])
         XCTAssertEqual(code, .usage)
-        XCTAssertTrue(output.error.contains("valid commands: schedule"))
+        XCTAssertTrue(output.error.contains("valid commands: serve, schedule"), output.error)
+    }
+
+    func testServeRefusesBadSettingsNamingThem() async {
+        let recorder = ConsoleRecorder()
+        let code = await PushRelayApp.run(["serve", "--port", "70000"], console: recorder.console(), environment: [:])
+        XCTAssertEqual(code, .usage)
+        XCTAssertTrue(recorder.error.contains("--port needs a number in 0...65535"), recorder.error)
+        let fromEnvironment = ConsoleRecorder()
+        let badLimit = await PushRelayApp.run(["serve"], console: fromEnvironment.console(), environment: ["PUSH_RELAY_DAILY_LIMIT": "many"])
+        XCTAssertEqual(badLimit, .usage)
+        XCTAssertTrue(fromEnvironment.error.contains("PUSH_RELAY_DAILY_LIMIT must be a whole number"), fromEnvironment.error)
+        let help = ConsoleRecorder()
+        _ = await PushRelayApp.run(["serve", "--help"], console: help.console(), environment: [:])
+        XCTAssertTrue(help.out.contains("ENVIRONMENT:\n  PUSH_RELAY_HOST "), help.out)
+        XCTAssertTrue(help.out.contains("PUSH_RELAY_REDIS_URL"), help.out)
     }
 
     func testScheduleAsJSON() async throws {

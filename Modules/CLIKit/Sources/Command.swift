@@ -10,6 +10,8 @@ public protocol Command: Sendable {
     var options: [OptionSpec] { get }
     /// Its subcommands, selected by the first argument; a command with subcommands takes no positionals.
     var subcommands: [any Command] { get }
+    /// More text for `--help`, after the options (such as the environment variables read).
+    var details: String { get }
     /// Runs the command itself; a command that only groups subcommands throws a usage error.
     func run(_ invocation: Invocation) async throws -> ExitCode
 }
@@ -17,4 +19,5 @@ public protocol Command: Sendable {
 extension Command {
     public var options: [OptionSpec] { [] }
     public var subcommands: [any Command] { [] }
+    public var details: String { "" }
 }

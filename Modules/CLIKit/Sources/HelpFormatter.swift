@@ -15,6 +15,7 @@ struct HelpFormatter {
             + [("-h, --help", "Show this help.")]
         let width = options.map(\.0.count).max() ?? 0
         sections.append("OPTIONS:\n" + options.map { "  \($0.0.padded(to: width))  \($0.1)" }.joined(separator: "\n"))
+        if !command.details.isEmpty { sections.append(command.details) }
         return sections.joined(separator: "\n\n")
     }
 }
