@@ -15,6 +15,9 @@ public final class RelayServer: @unchecked Sendable {
         let folder = configuration.database.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let pool = try DatabasePool(url: configuration.database)
+        // WAL with NORMAL sync: a commit survives the relay crashing, and only the last moments
+        // could be lost if the machine loses power; commits no longer wait for the disk.
+        try pool.writeWithoutTransaction { try $0.execute("PRAGMA synchronous = NORMAL") }
         var migrator = DatabaseMigrator()
         Outbox.registerMigrations(in: &migrator)
         SQLiteRateLimitStore.registerMigrations(in: &migrator)

@@ -3,9 +3,13 @@ import Persistence
 
 /// Daily counts in SQLite: the embedded default. A reservation and its completion are each
 /// one transaction, so processes sharing the file share the limit too.
-public final class SQLiteRateLimitStore: RateLimitStore {
+public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     private let pool: DatabasePool
     private let schedule = DailyResetSchedule()
+    /// The day whose older rows were last removed; guarded by `lock`. Removing them once a day
+    /// keeps a reservation from scanning the table.
+    private var purgedDay: Double = 0
+    private let lock = NSLock()
 
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         migrator.register("rate_limits.v1") { database in
@@ -29,8 +33,12 @@ public final class SQLiteRateLimitStore: RateLimitStore {
 
     public func reserve(_ token: String, maximum: Int, at date: Date) throws -> RateLimitStatus? {
         let day = schedule.windowStart(containing: date).timeIntervalSince1970
+        let purge = lock.withLock { () -> Bool in
+            defer { purgedDay = day }
+            return purgedDay != day
+        }
         return try pool.write { database in
-            try database.execute("DELETE FROM rate_limits WHERE day < ?", day)
+            if purge { try database.execute("DELETE FROM rate_limits WHERE day < ?", day) }
             try database.execute("INSERT OR IGNORE INTO rate_limits (token, day) VALUES (?, ?)", token, day)
             try database.execute("UPDATE rate_limits SET reserved = reserved + 1 WHERE token = ? AND day = ? AND reserved < ?", token, day, maximum)
             guard database.changes > 0 else { return nil }
