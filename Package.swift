@@ -14,6 +14,7 @@ let products: [Product] = [
     .library(name: "Networking", targets: ["Networking"]),
     .library(name: "Auth", targets: ["Auth"]),
     .library(name: "HomeAPI", targets: ["HomeAPI"]),
+    .library(name: "Agent", targets: ["Agent"]),
     .library(name: "Thread", targets: ["Thread"]),
     .library(name: "Improv", targets: ["Improv"]),
     .library(name: "PushRelay", targets: ["PushRelay"]),
@@ -61,6 +62,11 @@ let cTargets: [Target] = [
         providers: [.apt(["libssl-dev"])]
     ),
     .systemLibrary(
+        name: "CSodium",
+        path: "Modules/Agent/CSodium",
+        providers: [.apt(["libsodium-dev"])]
+    ),
+    .systemLibrary(
         name: "CSQLite",
         path: "Modules/Persistence/CSQLite",
         providers: [.apt(["libsqlite3-dev"])]
@@ -77,6 +83,9 @@ let moduleTargets: [Target] = [
     .target(name: "Networking", dependencies: ["HAModels", "COpenSSL", "CZlib"], path: "Modules/Networking/Sources"),
     .target(name: "Auth", dependencies: ["Networking", "HAModels"], path: "Modules/Auth/Sources"),
     .target(name: "HomeAPI", dependencies: ["Auth", "Networking", "HAModels", "Persistence", "PluginHost"], path: "Modules/HomeAPI/Sources"),
+    .target(
+        name: "Agent", dependencies: ["HomeAPI", "Networking", "HAModels", "Persistence", "PluginHost", "CSodium"], path: "Modules/Agent/Sources"
+    ),
     .target(name: "Thread", dependencies: ["HAModels"], path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),
     .target(name: "PushRelay", dependencies: ["HAModels", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
@@ -127,6 +136,7 @@ let unitTestTargets: [Target] = [
     ("NetworkingTests", ["Networking"]),
     ("AuthTests", ["Auth", "Networking", "HAModels"]),
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),
+    ("AgentTests", ["Agent", "HAModels"]),
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),
     ("PushRelayTests", ["PushRelay", "PushRelayTestSupport", "Persistence", "HAModels"]),
