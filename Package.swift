@@ -161,7 +161,7 @@ let integrationTestTargets: [Target] = [
         name: "IntegrationTests",
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport", "Networking", "Auth", "HomeAPI",
-            "PushRelay", "PushRelayTestSupport",
+            "PushRelay", "PushRelayTestSupport", "Agent",
         ],
         path: "Tests/IntegrationTests"
     ),

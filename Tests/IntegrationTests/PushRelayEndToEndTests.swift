@@ -59,7 +59,7 @@ final class PushRelayEndToEndTests: XCTestCase {
         XCTAssertFalse(log.contains("This message is generated externally to Home Assistant"))
     }
 
-    private static func removeEntry(titled title: String, server: IntegrationEnvironment) async throws {
+    static func removeEntry(titled title: String, server: IntegrationEnvironment) async throws {
         let admin = AdminConnection(server: server)
         guard case .array(let entries) = try await admin.send("config_entries/get", ["domain": .string("mobile_app")]) else { return }
         for entry in entries where entry.objectValue?["title"] == .string(title) {

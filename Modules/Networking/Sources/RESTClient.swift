@@ -73,6 +73,11 @@ public struct RESTClient: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// `POST` of a JSON body to another API path (such as `/api/mobile_app/registrations`); the answer's JSON.
+    public func post(_ path: String, body: JSONValue) async throws -> JSONValue {
+        try await request("POST", path, body: body)
+    }
+
     /// `POST /api/events/<type>`: fires an event.
     public func fireEvent(_ type: String, data: [String: JSONValue] = [:]) async throws {
         _ = try await request("POST", "/api/events/\(try Self.pathComponent(type))", body: .object(data))

@@ -1,0 +1,73 @@
+import Foundation
+import HAModels
+import HomeAPI
+import Networking
+
+/// Registers this machine as a mobile_app device of a server and keeps the registration current.
+public struct MobileAppRegistrar: Sendable {
+    public static let appID = "io.homecompanion.linux"
+    public static let appName = "HomeCompanion"
+
+    let home: Home
+    let appVersion: String
+    let device: DeviceInfo
+    /// The push relay to announce: its `/push/send` URL and this device's token there.
+    let pushRelay: (url: String, token: String)?
+
+    public init(home: Home, appVersion: String, device: DeviceInfo, pushRelay: (url: String, token: String)? = nil) {
+        self.home = home
+        self.appVersion = appVersion
+        self.device = device
+        self.pushRelay = pushRelay
+    }
+
+    /// What the registration says about this device.
+    public var request: MobileAppRegistration {
+        var appData: [String: JSONValue] = ["push_websocket_channel": .bool(true)]
+        if let pushRelay {
+            appData["push_url"] = .string(pushRelay.url)
+            appData["push_token"] = .string(pushRelay.token)
+        }
+        return MobileAppRegistration(
+            deviceID: device.deviceID, appID: Self.appID, appName: Self.appName, appVersion: appVersion,
+            deviceName: device.deviceName, manufacturer: device.manufacturer, model: device.model,
+            osName: device.osName, osVersion: device.osVersion, supportsEncryption: true, appData: appData
+        )
+    }
+
+    /// Registers if needed, or sends `update_registration` when anything changed; when the
+    /// server deleted the integration (410, 404 from the cloudhook, or an empty answer), registers
+    /// again, once.
+    public func ensureRegistered() async throws -> (AgentRegistration, RegistrationOutcome) {
+        let folder = home.folders.data
+        guard let stored = try AgentRegistration.load(from: folder) else {
+            return (try await register(), .registered)
+        }
+        guard stored.request != request else { return (stored, .unchanged) }
+        do {
+            let answer = try await WebhookClient(server: home.server, registration: stored.response).send("update_registration", try updateData())
+            guard answer != nil else { return (try await register(), .registeredAgain) }
+        } catch WebhookError.gone, WebhookError.cloudhookNotFound {
+            return (try await register(), .registeredAgain)
+        }
+        var updated = stored
+        updated.request = request
+        try updated.save(to: folder)
+        return (updated, .updated)
+    }
+
+    private func register() async throws -> AgentRegistration {
+        let rest = RESTClient(address: home.server, tokenProvider: home.tokenProvider)
+        let answer = try await rest.post("/api/mobile_app/registrations", body: try JSONValueEncoder().encodeValue(request))
+        let response = try JSONValueDecoder().decode(MobileAppRegistrationResponse.self, from: answer)
+        let registration = AgentRegistration(request: request, response: response, registeredAt: Date())
+        try registration.save(to: home.folders.data)
+        return registration
+    }
+
+    private func updateData() throws -> JSONValue {
+        let fields = try JSONValueEncoder().encodeValue(request).objectValue ?? [:]
+        let kept = ["app_data", "app_version", "device_name", "manufacturer", "model", "os_version"]
+        return .object(fields.filter { kept.contains($0.key) })
+    }
+}

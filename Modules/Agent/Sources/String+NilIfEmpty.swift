@@ -1,0 +1,4 @@
+extension String {
+    /// Nil for an empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HAModels
+import Networking
+
+/// The mobile_app webhook of one registration: every request sealed when the server gave a
+/// secret, sealed answers opened. The URL is the cloudhook when there is one, then the remote UI,
+/// then the server's own `/api/webhook/<id>`.
+public struct WebhookClient: Sendable {
+    /// The largest answer read.
+    static let maximumResponseSize = 8 << 20
+
+    public let url: URL
+    private let cipher: WebhookCipher?
+    private let viaCloudhook: Bool
+    private let session: URLSession
+
+    public init(server: ServerAddress, registration: MobileAppRegistrationResponse, session: URLSession = .shared) throws {
+        let path = "/api/webhook/\(registration.webhookID)"
+        if let cloudhook = registration.cloudhookURL.flatMap(URL.init(string:)) {
+            url = cloudhook
+            viaCloudhook = true
+        } else if let remote = registration.remoteUIURL.flatMap({ URL(string: $0 + path) }) {
+            url = remote
+            viaCloudhook = false
+        } else {
+            url = server.url(path: path)
+            viaCloudhook = false
+        }
+        cipher = try registration.secret.map { try WebhookCipher(secret: $0) }
+        self.session = session
+    }
+
+    /// Sends `type` with `data`; the answer's JSON, or nil for an empty answer (which to some
+    /// calls means the integration was deleted).
+    public func send(_ type: String, _ data: JSONValue = .object([:])) async throws -> JSONValue? {
+        var body: [String: JSONValue] = ["type": .string(type)]
+        if let cipher {
+            body["encrypted"] = .bool(true)
+            body["encrypted_data"] = .string(try cipher.seal(data))
+        } else {
+            body["data"] = data
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.timeoutInterval = 30
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(try JSONSerializer.data(.object(body)))
+        let answer: Data, response: URLResponse
+        do {
+            (answer, response) = try await session.data(for: request)
+        } catch {
+            throw WebhookError.transport(error.localizedDescription)
+        }
+        guard answer.count <= Self.maximumResponseSize else { throw WebhookError.invalidResponse("larger than \(Self.maximumResponseSize) bytes") }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        switch status {
+        case 200..<300: break
+        case 410: throw WebhookError.gone
+        case 404 where viaCloudhook: throw WebhookError.cloudhookNotFound
+        default: throw WebhookError.status(status, String(decoding: answer.prefix(200), as: UTF8.self))
+        }
+        guard !answer.isEmpty else { return nil }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse([UInt8](answer))
+        } catch {
+            throw WebhookError.invalidResponse("\(error)")
+        }
+        guard case .bool(true)? = value.objectValue?["encrypted"], case .string(let sealed)? = value.objectValue?["encrypted_data"] else {
+            return value
+        }
+        guard let cipher else { throw WebhookError.invalidResponse("an encrypted answer to a registration without a secret") }
+        return try cipher.open(sealed)
+    }
+}
