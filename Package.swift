@@ -110,7 +110,8 @@ let appTargets: [Target] = [
     .target(
         name: "HomeCLI",
         dependencies: [
-            "CLIKit", "PluginHost", "HAModels", "Networking", "Auth", "HomeAPI", "HADesignTokens", "DesignTokensPlugin", "ThemeFilesPlugin",
+            "CLIKit", "PluginHost", "HAModels", "Networking", "Auth", "HomeAPI", "Agent", "HADesignTokens", "DesignTokensPlugin",
+            "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"
     ),

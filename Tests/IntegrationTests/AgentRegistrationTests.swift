@@ -2,7 +2,10 @@ import Agent
 import Auth
 import Foundation
 import HAModels
+import CLIKit
+import CLIKitTestSupport
 import HomeAPI
+import HomeCLI
 import XCTest
 
 /// Registering as a mobile_app device of the real Home Assistant, and encrypted webhooks that
@@ -48,5 +51,27 @@ final class AgentRegistrationTests: XCTestCase {
         XCTAssertNotEqual(renewed.response.webhookID, registration.response.webhookID)
         let renewedConfig = try await WebhookClient(server: home.server, registration: renewed.response).send("get_config")
         XCTAssertEqual(renewedConfig?.objectValue?["version"], .string("2024.3.3"))
+    }
+
+    func testHomeAgentRegisterAndConfig() async throws {
+        let server = try IntegrationEnvironment.require()
+        func home(_ arguments: String..., input: [String] = []) async -> (ExitCode, String) {
+            let recorder = ConsoleRecorder(input: input)
+            let code = await HomeApp.run(arguments, console: recorder.console())
+            return (code, recorder.out + recorder.error)
+        }
+        let (login, loginOutput) = await home("login", server.url, "--username", server.username, "--password-stdin", input: [server.password])
+        XCTAssertEqual(login, .success, loginOutput)
+        let device = DeviceInfo.read(appID: MobileAppRegistrar.appID)
+        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device.deviceName, server: server) }
+        let (registered, first) = await home("agent", "register")
+        XCTAssertEqual(registered, .success, first)
+        XCTAssertTrue(first.contains("registered '\(device.deviceName)'"), first)
+        XCTAssertTrue(first.contains("encryption: on"), first)
+        let (_, second) = await home("agent", "register")
+        XCTAssertTrue(second.contains("nothing changed"), second)
+        let (configured, config) = await home("agent", "config", "--json")
+        XCTAssertEqual(configured, .success, config)
+        XCTAssertTrue(config.contains("\"version\": \"2024.3.3\""), config)
     }
 }
