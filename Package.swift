@@ -93,7 +93,7 @@ let moduleTargets: [Target] = [
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
     .target(name: "PluginHostTestSupport", dependencies: ["PluginHost"], path: "Modules/PluginHost/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
-    .target(name: "PushRelayTestSupport", path: "Modules/PushRelay/TestSupport"),
+    .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
 ]
 
 // MARK: - Plugins
@@ -135,12 +135,12 @@ let unitTestTargets: [Target] = [
     ("HADesignTokensTests", ["HADesignTokens"]),
     ("PersistenceTests", ["Persistence", "persistence-crash-writer"]),
     ("NetworkingTests", ["Networking"]),
-    ("AuthTests", ["Auth", "Networking", "HAModels"]),
+    ("AuthTests", ["Auth", "Networking", "HAModels", "LoopbackTestSupport"]),
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),
     ("AgentTests", ["Agent", "HAModels"]),
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),
-    ("PushRelayTests", ["PushRelay", "PushRelayTestSupport", "Persistence", "HAModels"]),
+    ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "HAModels"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
     ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport"]),
@@ -162,7 +162,7 @@ let integrationTestTargets: [Target] = [
         name: "IntegrationTests",
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport", "Networking", "Auth", "HomeAPI",
-            "PushRelay", "PushRelayTestSupport", "Agent",
+            "PushRelay", "LoopbackTestSupport", "Agent",
         ],
         path: "Tests/IntegrationTests"
     ),

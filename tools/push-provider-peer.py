@@ -8,10 +8,11 @@ assertion). Answers like the real services: APNs 200 with an apns-id (400 BadDev
 device token ending in "bad"), the OAuth token endpoint an access token, FCM's send a message name.
 Exits when its parent does.
 """
-import asyncio, base64, json, os, ssl, sys, uuid
+import asyncio, base64, json, ssl, sys, uuid
 import h2.config, h2.connection, h2.events
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec, padding, utils
+from peer_lifetime import exit_with_parent
 
 cert, key, apns_public, fcm_public = sys.argv[1:5]
 APNS_KEY = serialization.load_pem_public_key(open(apns_public, "rb").read())
@@ -79,11 +80,6 @@ async def serve(reader, writer):
     writer.close()
 
 
-async def exit_with_parent():
-    parent = os.getppid()
-    while os.getppid() == parent:
-        await asyncio.sleep(0.5)
-    os._exit(0)
 
 
 async def main():

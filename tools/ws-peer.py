@@ -30,11 +30,11 @@ Paths ending in /api/websocket play a Home Assistant that authenticates any toke
   /ha-silent/…     answers nothing after auth_ok: no results, no pongs
 """
 import asyncio
-import os
 import ssl
 import sys
 
 import websockets
+from peer_lifetime import exit_with_parent
 
 RAW = {
     "/bad-opcode": b"\x83\x02hi",
@@ -99,12 +99,6 @@ async def handle(ws):
         print(f"closed {path} {code}", flush=True)
 
 
-async def exit_with_parent():
-    """Exits once the process that started it is gone, so the peer never outlives its test."""
-    parent = os.getppid()
-    while os.getppid() == parent:
-        await asyncio.sleep(0.5)
-    os._exit(0)
 
 
 async def main():

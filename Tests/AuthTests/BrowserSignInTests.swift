@@ -1,5 +1,6 @@
 import Auth
 import Foundation
+import LoopbackTestSupport
 import Networking
 import XCTest
 
@@ -7,20 +8,9 @@ import XCTest
 /// before any code is exchanged (so no server is needed).
 final class BrowserSignInTests: XCTestCase {
     private func send(_ text: String, to port: Int) -> String {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return "connect failed" }
-        _ = Array(text.utf8).withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, 0) }
-        var answer = [UInt8](repeating: 0, count: 4096)
-        let count = answer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_WAITALL)) }
-        return String(decoding: answer.prefix(max(count, 0)), as: UTF8.self)
+        guard let connection = try? RawConnection(port: port) else { return "connect failed" }
+        connection.send(text)
+        return connection.read(until: nil, timeout: 5)
     }
 
     private func query(_ sign: BrowserSignIn) -> [String: String] {

@@ -1,7 +1,7 @@
 import Foundation
 import HAModels
 import PushRelay
-import PushRelayTestSupport
+import LoopbackTestSupport
 import XCTest
 
 /// The relay with the real Home Assistant: a mobile_app device whose push_url points at the

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackTestSupport
 
 /// A real redis-server on a free loopback port for one test, with nothing saved to disk.
 final class RedisTestServer {
@@ -28,15 +29,7 @@ final class RedisTestServer {
     }
 
     private static func answers(_ port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
+        (try? RawConnection(port: port)) != nil
     }
 
     static func freePort() throws -> Int {

@@ -1,5 +1,5 @@
 import Foundation
-import PushRelayTestSupport
+import LoopbackTestSupport
 import XCTest
 
 /// Two `push-relay` processes on one real Redis: the daily limit holds exactly across them, and a

@@ -13,6 +13,8 @@ import pathlib
 import sys
 
 import websockets
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from peer_lifetime import exit_with_parent  # noqa: E402
 
 events = (pathlib.Path(sys.argv[1]) / "events.jsonl").read_text(encoding="utf-8").splitlines()
 
@@ -33,11 +35,6 @@ async def handle(ws):
         pass
 
 
-async def exit_with_parent():
-    parent = os.getppid()
-    while os.getppid() == parent:
-        await asyncio.sleep(0.5)
-    os._exit(0)
 
 
 async def main():

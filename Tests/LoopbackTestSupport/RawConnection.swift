@@ -1,7 +1,7 @@
 import Foundation
 
-/// A plain TCP connection to the relay for tests that need control over the bytes: event
-/// streams read as they come, and slow or truncated requests.
+/// A plain TCP connection to a loopback port, for tests that need control over the bytes: event
+/// streams read as they come, slow or truncated requests, and whether something listens.
 public final class RawConnection {
     private let descriptor: Int32
 
