@@ -74,4 +74,51 @@ final class AgentRegistrationTests: XCTestCase {
         XCTAssertEqual(configured, .success, config)
         XCTAssertTrue(config.contains("\"version\": \"2024.3.3\""), config)
     }
+
+    func testOnlyEnabledSensorsAppearAndOnesTheServerDisabledAreNotSent() async throws {
+        let server = try IntegrationEnvironment.require()
+        let home = try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
+        let name = "sensor-test-\(UUID().uuidString.prefix(6).lowercased())"
+        let device = DeviceInfo(deviceID: "id-\(name)", deviceName: name, manufacturer: "HomeCompanion", model: "Test", osName: "Linux", osVersion: "6")
+        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: name, server: server) }
+        let (registration, _) = try await MobileAppRegistrar(home: home, appVersion: "0.1.0", device: device).ensureRegistered()
+        let reporter = SensorReporter(
+            webhook: try WebhookClient(server: home.server, registration: registration.response), sensors: SensorCatalog.all(agentVersion: "0.1.0")
+        )
+        var settings = SensorSettings()
+        let nothing = try await reporter.report(&settings, webhookID: registration.response.webhookID)
+        XCTAssertEqual(nothing, SensorReport(), "nothing reports until enabled")
+        settings.enabled = ["kernel", "agent_version", "battery_level"]
+        let first = try await reporter.report(&settings, webhookID: registration.response.webhookID)
+        XCTAssertEqual(Set(first.registered), settings.enabled)
+        XCTAssertEqual(Set(first.updated), settings.enabled)
+
+        let prefix = "sensor." + name.replacingOccurrences(of: "-", with: "_") + "_"
+        let states = try await Self.states(server, prefix: prefix)
+        XCTAssertEqual(states["\(prefix)agent_version"], "0.1.0")
+        XCTAssertNotNil(states["\(prefix)kernel"])
+        XCTAssertEqual(states["\(prefix)battery_level"], "unavailable", "a sensor that cannot be read is listed as unavailable")
+        XCTAssertNil(states["\(prefix)memory_use"], "a sensor not enabled does not appear")
+
+        _ = try await AdminConnection(server: server).send("config/entity_registry/update", [
+            "entity_id": .string("\(prefix)kernel"), "disabled_by": .string("user"),
+        ])
+        let second = try await reporter.report(&settings, webhookID: registration.response.webhookID)
+        XCTAssertEqual(second.disabledByServer, ["kernel"])
+        XCTAssertTrue(settings.disabledByServer.contains("kernel"))
+        let third = try await reporter.report(&settings, webhookID: registration.response.webhookID)
+        XCTAssertEqual(Set(third.updated), ["agent_version", "battery_level"], "a sensor the server disabled is not sent")
+    }
+
+    /// The states of entities whose id starts with `prefix`.
+    private static func states(_ server: IntegrationEnvironment, prefix: String) async throws -> [String: String] {
+        let all = try await HTTPExchange.send("GET", URL(string: server.url + "/api/states")!, token: server.token)
+        let list = try JSONSerialization.jsonObject(with: all.body) as? [[String: Any]] ?? []
+        var states: [String: String] = [:]
+        for state in list {
+            guard let id = state["entity_id"] as? String, id.hasPrefix(prefix) else { continue }
+            states[id] = state["state"] as? String
+        }
+        return states
+    }
 }

@@ -1,0 +1,30 @@
+import Agent
+import CLIKit
+
+/// `home agent report`: registers if needed and sends the enabled sensors once.
+struct AgentReportCommand: Command {
+    let name = "report"
+    let summary = "Send the enabled sensors' values to the server once (registering the device and sensors as needed)."
+    let usage = "[--server URL]"
+    let options: [OptionSpec] = [.server]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        _ = try invocation.positionals("", minimum: 0, maximum: 0)
+        let session = try await AgentSession(invocation)
+        let (registration, _) = try await session.registrar.ensureRegistered()
+        let folder = session.home.folders.data
+        var settings = try SensorSettings.load(from: folder)
+        let reporter = SensorReporter(
+            webhook: try WebhookClient(server: session.home.server, registration: registration.response),
+            sensors: SensorCatalog.all(agentVersion: HomeApp.version)
+        )
+        let report = try await reporter.report(&settings, webhookID: registration.response.webhookID)
+        try settings.save(to: folder)
+        let console = invocation.console
+        if settings.enabled.isEmpty { console.print("no sensor is enabled; enable some with 'home sensors enable ID…'") }
+        if !report.registered.isEmpty { console.print("registered: \(report.registered.sorted().joined(separator: ", "))") }
+        if !report.updated.isEmpty { console.print("updated: \(report.updated.sorted().joined(separator: ", "))") }
+        if !report.disabledByServer.isEmpty { console.print("disabled on the server, no longer sent: \(report.disabledByServer.sorted().joined(separator: ", "))") }
+        return .success
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HAModels
+import XCTest
+@testable import Agent
+
+/// The sensors read from a folder laid out like /proc and /sys; missing or odd files read as unavailable.
+final class LinuxSensorTests: XCTestCase {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("sensors-\(UUID().uuidString)")
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    private func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func testReadsProcAndSys() throws {
+        try write("proc/loadavg", "0.42 0.30 0.20 1/123 4567\n")
+        try write("proc/meminfo", "MemTotal:       8000000 kB\nMemFree:  100 kB\nMemAvailable:   6000000 kB\nSwapTotal: 1000 kB\nSwapFree: 750 kB\n")
+        try write("proc/sys/kernel/osrelease", "6.1.0-18-amd64\n")
+        try write("sys/class/power_supply/AC/type", "Mains\n")
+        try write("sys/class/power_supply/BAT0/type", "Battery\n")
+        try write("sys/class/power_supply/BAT0/capacity", "87\n")
+        try write("proc/uptime", "3600.50 7000.00\n")
+        XCTAssertEqual(LoadAverageSensor().read(root: root), .double(0.42))
+        XCTAssertEqual(MemoryUsageSensor().read(root: root), .double(25))
+        XCTAssertEqual(SwapUsageSensor().read(root: root), .double(25))
+        XCTAssertEqual(KernelSensor().read(root: root), .string("6.1.0-18-amd64"))
+        XCTAssertEqual(BatterySensor().read(root: root), .integer(87))
+        guard case .string(let boot)? = BootTimeSensor().read(root: root) else { return XCTFail("no boot time") }
+        XCTAssertNotNil(HATimestamp.date(from: boot))
+    }
+
+    func testMissingOrMalformedFilesAreUnavailable() throws {
+        try write("proc/loadavg", "garbage\n")
+        try write("proc/meminfo", "MemTotal: 0 kB\n")
+        try write("sys/class/power_supply/BAT0/type", "Battery\n")
+        try write("sys/class/power_supply/BAT0/capacity", "n/a\n")
+        XCTAssertNil(LoadAverageSensor().read(root: root))
+        XCTAssertNil(MemoryUsageSensor().read(root: root))
+        XCTAssertNil(SwapUsageSensor().read(root: root))
+        XCTAssertNil(BatterySensor().read(root: root))
+        XCTAssertNil(KernelSensor().read(root: root))
+        XCTAssertNil(BootTimeSensor().read(root: root))
+        XCTAssertNil(DiskUsageSensor(mount: "/not-mounted-here").read(root: root))
+    }
+
+    func testEverySensorHasAUniqueIDAndNoneIsEnabledByDefault() {
+        let ids = SensorCatalog.all(agentVersion: "1").map(\.definition.uniqueID)
+        XCTAssertEqual(Set(ids).count, ids.count)
+        XCTAssertEqual(SensorSettings().enabled, [])
+    }
+}
