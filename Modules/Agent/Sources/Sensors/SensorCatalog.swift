@@ -2,8 +2,8 @@
 public enum SensorCatalog {
     public static func all(agentVersion: String) -> [any LinuxSensor] {
         [
-            LoadAverageSensor(), MemoryUsageSensor(), SwapUsageSensor(), DiskUsageSensor(mount: "/"), BootTimeSensor(),
-            BatterySensor(), KernelSensor(), AgentVersionSensor(version: agentVersion),
+            CPUUsageSensor(), LoadAverageSensor(), MemoryUsageSensor(), SwapUsageSensor(), DiskUsageSensor(mount: "/"), BootTimeSensor(),
+            BatterySensor(), NetworkAddressSensor(), LoggedInUsersSensor(), KernelSensor(), AgentVersionSensor(version: agentVersion),
         ]
     }
 }
