@@ -1,13 +1,52 @@
+import Agent
 import CLIKit
+import Foundation
+import HAModels
 
-/// `home agent`: this machine as a mobile_app device of the server.
+/// `home agent`: runs in the foreground as this machine's mobile_app device: registers (or
+/// updates the registration), then reports the enabled sensors every interval, until SIGTERM or
+/// SIGINT, which let the report in flight finish. Logs to standard error.
 struct AgentCommand: Command {
     let name = "agent"
-    let summary = "Register this machine as a mobile_app device and talk to the server over its encrypted webhook."
-    let usage = "COMMAND [OPTIONS]"
+    let summary = "Run as this machine's mobile_app device: register, then report the enabled sensors until stopped."
+    let usage = "[--interval SECONDS] [--server URL] | register | config | report"
+    let options: [OptionSpec] = [
+        .value("interval", "SECONDS", help: "Seconds between sensor reports (default 60)."), .server,
+        .value("relay", "URL", help: "A push relay's /push/send URL to announce as push_url."),
+        .value("relay-token", "TOKEN", help: "This device's push token at the relay."),
+    ]
     let subcommands: [any Command] = [AgentRegisterCommand(), AgentConfigCommand(), AgentReportCommand()]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        throw UsageError("no command given; valid commands: \(subcommands.map(\.name).joined(separator: ", ")); see 'home agent --help'")
+        var interval = 60.0
+        if let text = invocation.arguments.values["interval"] {
+            guard let seconds = Double(text), seconds >= 1 else { throw UsageError("--interval needs a number of seconds, at least 1") }
+            interval = seconds
+        }
+        let signals = TerminationSignals()
+        let session = try await AgentSession(invocation)
+        let console = invocation.console
+        func log(_ message: String) { console.printError("\(HATimestamp.string(from: Date())) agent: \(message)") }
+        let (registration, outcome) = try await session.registrar.ensureRegistered()
+        log("\(outcome.rawValue) as '\(registration.request.deviceName)' on \(session.home.server); reporting every \(Int(interval)) s")
+        let folder = session.home.folders.data
+        let reporter = SensorReporter(
+            webhook: try WebhookClient(server: session.home.server, registration: registration.response),
+            sensors: SensorCatalog.all(agentVersion: HomeApp.version)
+        )
+        while !signals.isTerminating {
+            do {
+                var settings = try SensorSettings.load(from: folder)
+                let report = try await reporter.report(&settings, webhookID: registration.response.webhookID)
+                try settings.save(to: folder)
+                if !report.registered.isEmpty { log("registered \(report.registered.sorted().joined(separator: ", "))") }
+                if !report.disabledByServer.isEmpty { log("the server disabled \(report.disabledByServer.sorted().joined(separator: ", ")); no longer sent") }
+            } catch {
+                log("report failed, retrying in \(Int(interval)) s: \(error)")
+            }
+            if await signals.wait(upTo: interval) { break }
+        }
+        log("stopped")
+        return .success
     }
 }

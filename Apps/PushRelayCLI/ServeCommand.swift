@@ -27,7 +27,7 @@ struct ServeCommand: Command {
         let server = try RelayServer(configuration: configuration)
         let console = invocation.console
         console.print("push-relay listening on http://\(configuration.http.host):\(server.port) (database \(configuration.database.path))")
-        await Self.waitForTermination()
+        await TerminationSignals().wait()
         console.printError("push-relay: stopping")
         server.stop()
         return .success
@@ -56,18 +56,5 @@ struct ServeCommand: Command {
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/home-companion")
-    }
-
-    private static func waitForTermination() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let once = ResumeOnce(continuation)
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-                source.setEventHandler { once.resume() }
-                source.resume()
-                once.keep(source)
-            }
-        }
     }
 }
