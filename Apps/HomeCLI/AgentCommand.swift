@@ -2,10 +2,12 @@ import Agent
 import CLIKit
 import Foundation
 import HAModels
+import PluginHost
 
 /// `home agent`: runs in the foreground as this machine's mobile_app device: registers (or
-/// updates the registration), then reports the enabled sensors every interval, until SIGTERM or
-/// SIGINT, which let the report in flight finish. Logs to standard error.
+/// updates the registration), reports the enabled sensors every interval, and receives
+/// notifications over the local push channel, until SIGTERM or SIGINT, which let the report in
+/// flight finish. Logs to standard error.
 struct AgentCommand: Command {
     let name = "agent"
     let summary = "Run as this machine's mobile_app device: register, then report the enabled sensors until stopped."
@@ -26,10 +28,23 @@ struct AgentCommand: Command {
         let signals = TerminationSignals()
         let session = try await AgentSession(invocation)
         let console = invocation.console
-        func log(_ message: String) { console.printError("\(HATimestamp.string(from: Date())) agent: \(message)") }
+        let log: @Sendable (String) -> Void = { console.printError("\(HATimestamp.string(from: Date())) agent: \($0)") }
         let (registration, outcome) = try await session.registrar.ensureRegistered()
         log("\(outcome.rawValue) as '\(registration.request.deviceName)' on \(session.home.server); reporting every \(Int(interval)) s")
         let folder = session.home.folders.data
+        let connection = session.home.connection()
+        await connection.start()
+        let channel = LocalPushChannel(
+            connection: connection, webhookID: registration.response.webhookID, history: try NotificationHistory(folder: folder),
+            presenter: DesktopNotifier(environment: Current.environment()), log: { log($0) }
+        )
+        let listening = Task {
+            do {
+                try await channel.run()
+            } catch {
+                log("the notification channel ended: \(error)")
+            }
+        }
         let reporter = SensorReporter(
             webhook: try WebhookClient(server: session.home.server, registration: registration.response),
             sensors: SensorCatalog.all(agentVersion: HomeApp.version)
@@ -46,6 +61,8 @@ struct AgentCommand: Command {
             }
             if await signals.wait(upTo: interval) { break }
         }
+        await connection.stop()
+        await listening.value
         log("stopped")
         return .success
     }

@@ -7,7 +7,7 @@ struct HomeCommand: Command {
     let usage = "COMMAND [OPTIONS]"
     let subcommands: [any Command] = [
         LoginCommand(), LogoutCommand(), ServersCommand(), StatusCommand(), LocaleCommand(), PermissionsCommand(),
-        StatesCommand(), WatchCommand(), CallCommand(), AgentCommand(), SensorsCommand(), PluginsCommand(), ThemeCommand(), PathsCommand(),
+        StatesCommand(), WatchCommand(), CallCommand(), AgentCommand(), SensorsCommand(), NotificationsCommand(), PluginsCommand(), ThemeCommand(), PathsCommand(),
     ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -7,7 +7,7 @@ final class HomeCommandTests: HomeCLITestCase {
         XCTAssertEqual(version.out, "home 0.1.0\n")
         let help = await home("--help")
         XCTAssertEqual(help.code, .success)
-        for command in ["login", "logout", "servers", "status", "locale", "permissions", "states", "watch", "call", "agent", "sensors", "plugins", "theme", "paths"] {
+        for command in ["login", "logout", "servers", "status", "locale", "permissions", "states", "watch", "call", "agent", "sensors", "notifications", "plugins", "theme", "paths"] {
             XCTAssertTrue(help.out.contains("\n  \(command) "), help.out)
         }
     }
@@ -15,7 +15,7 @@ final class HomeCommandTests: HomeCLITestCase {
     func testNoCommandIsAUsageError() async {
         let result = await home()
         XCTAssertEqual(result.code, .usage)
-        XCTAssertTrue(result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, watch, call, agent, sensors, plugins, theme, paths"), result.error)
+        XCTAssertTrue(result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, watch, call, agent, sensors, notifications, plugins, theme, paths"), result.error)
     }
 
     func testPathsAsJSON() async throws {
