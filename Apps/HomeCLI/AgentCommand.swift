@@ -47,7 +47,7 @@ struct AgentCommand: Command {
         }
         let reporter = SensorReporter(
             webhook: try WebhookClient(server: session.home.server, registration: registration.response),
-            sensors: SensorCatalog.all(agentVersion: HomeApp.version)
+            queue: try WebhookQueue(folder: folder), sensors: SensorCatalog.all(agentVersion: HomeApp.version)
         )
         while !signals.isTerminating {
             do {

@@ -16,7 +16,7 @@ struct AgentReportCommand: Command {
         var settings = try SensorSettings.load(from: folder)
         let reporter = SensorReporter(
             webhook: try WebhookClient(server: session.home.server, registration: registration.response),
-            sensors: SensorCatalog.all(agentVersion: HomeApp.version)
+            queue: try WebhookQueue(folder: folder), sensors: SensorCatalog.all(agentVersion: HomeApp.version)
         )
         let report = try await reporter.report(&settings, webhookID: registration.response.webhookID)
         try settings.save(to: folder)

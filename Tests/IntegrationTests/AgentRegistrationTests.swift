@@ -6,6 +6,7 @@ import CLIKit
 import CLIKitTestSupport
 import HomeAPI
 import HomeCLI
+import Networking
 import XCTest
 
 /// Registering as a mobile_app device of the real Home Assistant, and encrypted webhooks that
@@ -83,7 +84,8 @@ final class AgentRegistrationTests: XCTestCase {
         addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: name, server: server) }
         let (registration, _) = try await MobileAppRegistrar(home: home, appVersion: "0.1.0", device: device).ensureRegistered()
         let reporter = SensorReporter(
-            webhook: try WebhookClient(server: home.server, registration: registration.response), sensors: SensorCatalog.all(agentVersion: "0.1.0")
+            webhook: try WebhookClient(server: home.server, registration: registration.response),
+            queue: try WebhookQueue(folder: home.folders.data), sensors: SensorCatalog.all(agentVersion: "0.1.0")
         )
         var settings = SensorSettings()
         let nothing = try await reporter.report(&settings, webhookID: registration.response.webhookID)
@@ -108,6 +110,41 @@ final class AgentRegistrationTests: XCTestCase {
         XCTAssertTrue(settings.disabledByServer.contains("kernel"))
         let third = try await reporter.report(&settings, webhookID: registration.response.webhookID)
         XCTAssertEqual(Set(third.updated), ["agent_version", "battery_level"], "a sensor the server disabled is not sent")
+    }
+
+    func testUpdatesMadeWhileTheServerIsAwayArriveWhenItIsBackNewestPerSensor() async throws {
+        let server = try IntegrationEnvironment.require()
+        let home = try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
+        let name = "queue-test-\(UUID().uuidString.prefix(6).lowercased())"
+        let device = DeviceInfo(deviceID: "id-\(name)", deviceName: name, manufacturer: "HomeCompanion", model: "Test", osName: "Linux", osVersion: "6")
+        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: name, server: server) }
+        let (registration, _) = try await MobileAppRegistrar(home: home, appVersion: "0.1.0", device: device).ensureRegistered()
+        let queue = try WebhookQueue(folder: home.folders.data)
+        let online = try WebhookClient(server: home.server, registration: registration.response)
+        var settings = SensorSettings()
+        settings.enabled = ["agent_version"]
+        _ = try await SensorReporter(webhook: online, queue: queue, sensors: [AgentVersionSensor(version: "1.0")])
+            .report(&settings, webhookID: registration.response.webhookID)
+
+        // The server is away: the same registration at an address where nothing listens.
+        let away = try WebhookClient(server: try ServerAddress("http://127.0.0.1:9"), registration: registration.response)
+        for version in ["1.1", "1.2", "1.3"] {
+            do {
+                _ = try await SensorReporter(webhook: away, queue: queue, sensors: [AgentVersionSensor(version: version)])
+                    .report(&settings, webhookID: registration.response.webhookID)
+                XCTFail("a report reached a server that is away")
+            } catch WebhookError.transport {}
+        }
+        XCTAssertEqual(try queue.pendingCount(), 1, "the newest value of the sensor replaced the older ones")
+
+        // Back: the retry is due after its backoff; then it is delivered.
+        try await Task.sleep(nanoseconds: 1_100_000_000)
+        let sent = try await queue.flush(through: online) { _, _, _ in }
+        XCTAssertEqual(sent, 1)
+        XCTAssertEqual(try queue.pendingCount(), 0)
+        let prefix = "sensor." + name.replacingOccurrences(of: "-", with: "_") + "_"
+        let states = try await Self.states(server, prefix: prefix)
+        XCTAssertEqual(states["\(prefix)agent_version"], "1.3")
     }
 
     /// The states of entities whose id starts with `prefix`.

@@ -2,15 +2,18 @@ import Foundation
 import HAModels
 
 /// Sends the enabled sensors to the server over the webhook: `register_sensor` for each one the
-/// server does not know yet, then one `update_sensor_states` with every value. A result of
+/// registration does not have yet, then each value as an `update_sensor_states` through the
+/// durable queue (the newest value per sensor wins while the server is away). A result of
 /// `not_registered` registers that sensor again; one marked disabled is not sent any more.
 public struct SensorReporter: Sendable {
     let webhook: WebhookClient
+    let queue: WebhookQueue
     let sensors: [any LinuxSensor]
     let root: URL
 
-    public init(webhook: WebhookClient, sensors: [any LinuxSensor], root: URL = URL(fileURLWithPath: "/")) {
+    public init(webhook: WebhookClient, queue: WebhookQueue, sensors: [any LinuxSensor], root: URL = URL(fileURLWithPath: "/")) {
         self.webhook = webhook
+        self.queue = queue
         self.sensors = sensors
         self.root = root
     }
@@ -30,29 +33,34 @@ public struct SensorReporter: Sendable {
             settings.registered.insert(sensor.definition.uniqueID)
             report.registered.append(sensor.definition.uniqueID)
         }
-        guard !active.isEmpty else { return report }
-        let updates: [JSONValue] = active.map { sensor in
-            .object([
+        for sensor in active {
+            let update: JSONValue = .object([
                 "unique_id": .string(sensor.definition.uniqueID), "type": .string("sensor"),
                 "state": sensor.read(root: root) ?? .string("unavailable"), "icon": .string(sensor.definition.icon),
             ])
+            // The newest value of a sensor replaces one still waiting.
+            try queue.enqueue("update_sensor_states", .array([update]), key: "sensor:" + sensor.definition.uniqueID)
         }
-        let answer = try await webhook.send("update_sensor_states", .array(updates))?.objectValue ?? [:]
-        for sensor in active {
-            let id = sensor.definition.uniqueID
-            let result = answer[id]?.objectValue ?? [:]
-            if case .bool(true)? = result["is_disabled"] {
-                settings.disabledByServer.insert(id)
-                report.disabledByServer.append(id)
-            }
-            if case .bool(true)? = result["success"] {
-                report.updated.append(id)
-            } else if case .string("not_registered")? = result["error"]?.objectValue?["code"] {
-                try await register(sensor)
-                settings.registered.insert(id)
-                report.registered.append(id)
+        let known = Dictionary(uniqueKeysWithValues: sensors.map { ($0.definition.uniqueID, $0) })
+        var changed = settings
+        try await queue.flush(through: webhook) { type, _, answer in
+            guard type == "update_sensor_states" else { return }
+            for (id, result) in answer?.objectValue ?? [:] {
+                let fields = result.objectValue ?? [:]
+                if case .bool(true)? = fields["is_disabled"] {
+                    changed.disabledByServer.insert(id)
+                    report.disabledByServer.append(id)
+                }
+                if case .bool(true)? = fields["success"] {
+                    report.updated.append(id)
+                } else if case .string("not_registered")? = fields["error"]?.objectValue?["code"], let sensor = known[id] {
+                    try await register(sensor)
+                    changed.registered.insert(id)
+                    report.registered.append(id)
+                }
             }
         }
+        settings = changed
         return report
     }
 
