@@ -3,19 +3,7 @@ import XCTest
 @testable import Agent
 
 /// Reading the machine: os-release in its forms, DMI, and a device id that hides the machine id.
-final class DeviceInfoTests: XCTestCase {
-    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString)")
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: root)
-    }
-
-    private func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
+final class DeviceInfoTests: FakeRootTestCase {
     func testReadsOSReleaseDMIAndHostName() throws {
         try write("etc/os-release", "# comment\nNAME=\"Debian GNU/Linux\"\nVERSION_ID='12'\nID=debian\n")
         try write("etc/hostname", "kitchen-pc\n")

@@ -4,19 +4,7 @@ import XCTest
 @testable import Agent
 
 /// The sensors read from a folder laid out like /proc and /sys; missing or odd files read as unavailable.
-final class LinuxSensorTests: XCTestCase {
-    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("sensors-\(UUID().uuidString)")
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: root)
-    }
-
-    private func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
+final class LinuxSensorTests: FakeRootTestCase {
     func testReadsProcAndSys() throws {
         try write("proc/loadavg", "0.42 0.30 0.20 1/123 4567\n")
         try write("proc/meminfo", "MemTotal:       8000000 kB\nMemFree:  100 kB\nMemAvailable:   6000000 kB\nSwapTotal: 1000 kB\nSwapFree: 750 kB\n")

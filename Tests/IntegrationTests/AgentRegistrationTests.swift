@@ -24,12 +24,9 @@ final class AgentRegistrationTests: XCTestCase {
 
     func testRegisterSealedWebhooksUpdateAndRegisterAgainAfterDeletion() async throws {
         let server = try IntegrationEnvironment.require()
-        let home = try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
-        let name = "agent-test-\(UUID().uuidString.prefix(6).lowercased())"
-        let device = DeviceInfo(deviceID: "id-\(name)", deviceName: name, manufacturer: "HomeCompanion", model: "Test", osName: "Debian GNU/Linux", osVersion: "12")
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: name, server: server) }
-
-        let (registration, outcome) = try await MobileAppRegistrar(home: home, appVersion: "0.1.0", device: device).ensureRegistered()
+        let test = try await TestDevice.make("agent-test", server: server, test: self)
+        let home = test.home, name = test.name
+        let (registration, outcome) = try await test.registrar().ensureRegistered()
         XCTAssertEqual(outcome, .registered)
         XCTAssertNotNil(registration.response.secret, "the server gave a secret: webhooks are sealed")
         let file = home.folders.data.appendingPathComponent("registration.json")
@@ -41,13 +38,13 @@ final class AgentRegistrationTests: XCTestCase {
         let rendered = try await webhook.send("render_template", .object(["answer": .object(["template": .string("{{ 6 * 7 }}")])]))
         XCTAssertEqual(rendered?.objectValue?["answer"], .integer(42))
 
-        let (_, again) = try await MobileAppRegistrar(home: home, appVersion: "0.1.0", device: device).ensureRegistered()
+        let (_, again) = try await test.registrar().ensureRegistered()
         XCTAssertEqual(again, .unchanged)
-        let (_, updated) = try await MobileAppRegistrar(home: home, appVersion: "0.2.0", device: device).ensureRegistered()
+        let (_, updated) = try await test.registrar(version: "0.2.0").ensureRegistered()
         XCTAssertEqual(updated, .updated)
 
         try await PushRelayEndToEndTests.removeEntry(titled: name, server: server)
-        let (renewed, recovered) = try await MobileAppRegistrar(home: home, appVersion: "0.3.0", device: device).ensureRegistered()
+        let (renewed, recovered) = try await test.registrar(version: "0.3.0").ensureRegistered()
         XCTAssertEqual(recovered, .registeredAgain)
         XCTAssertNotEqual(renewed.response.webhookID, registration.response.webhookID)
         let renewedConfig = try await WebhookClient(server: home.server, registration: renewed.response).send("get_config")
@@ -78,11 +75,9 @@ final class AgentRegistrationTests: XCTestCase {
 
     func testOnlyEnabledSensorsAppearAndOnesTheServerDisabledAreNotSent() async throws {
         let server = try IntegrationEnvironment.require()
-        let home = try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
-        let name = "sensor-test-\(UUID().uuidString.prefix(6).lowercased())"
-        let device = DeviceInfo(deviceID: "id-\(name)", deviceName: name, manufacturer: "HomeCompanion", model: "Test", osName: "Linux", osVersion: "6")
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: name, server: server) }
-        let (registration, _) = try await MobileAppRegistrar(home: home, appVersion: "0.1.0", device: device).ensureRegistered()
+        let test = try await TestDevice.make("sensor-test", server: server, test: self)
+        let home = test.home, name = test.name
+        let (registration, _) = try await test.registrar().ensureRegistered()
         let reporter = SensorReporter(
             webhook: try WebhookClient(server: home.server, registration: registration.response),
             queue: try WebhookQueue(folder: home.folders.data), sensors: SensorCatalog.all(agentVersion: "0.1.0")
@@ -114,11 +109,9 @@ final class AgentRegistrationTests: XCTestCase {
 
     func testUpdatesMadeWhileTheServerIsAwayArriveWhenItIsBackNewestPerSensor() async throws {
         let server = try IntegrationEnvironment.require()
-        let home = try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
-        let name = "queue-test-\(UUID().uuidString.prefix(6).lowercased())"
-        let device = DeviceInfo(deviceID: "id-\(name)", deviceName: name, manufacturer: "HomeCompanion", model: "Test", osName: "Linux", osVersion: "6")
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: name, server: server) }
-        let (registration, _) = try await MobileAppRegistrar(home: home, appVersion: "0.1.0", device: device).ensureRegistered()
+        let test = try await TestDevice.make("queue-test", server: server, test: self)
+        let home = test.home, name = test.name
+        let (registration, _) = try await test.registrar().ensureRegistered()
         let queue = try WebhookQueue(folder: home.folders.data)
         let online = try WebhookClient(server: home.server, registration: registration.response)
         var settings = SensorSettings()

@@ -20,11 +20,9 @@ final class LocalPushChannelTests: XCTestCase {
 
     func testNotifyReachesTheAgentOverTheChannelAndIsConfirmed() async throws {
         let server = try IntegrationEnvironment.require()
-        let home = try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
-        let name = "channel-test-\(UUID().uuidString.prefix(6).lowercased())"
-        let device = DeviceInfo(deviceID: "id-\(name)", deviceName: name, manufacturer: "HomeCompanion", model: "Test", osName: "Linux", osVersion: "6")
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: name, server: server) }
-        let (registration, _) = try await MobileAppRegistrar(home: home, appVersion: "0.1.0", device: device).ensureRegistered()
+        let test = try await TestDevice.make("channel-test", server: server, test: self)
+        let home = test.home, name = test.name
+        let (registration, _) = try await test.registrar().ensureRegistered()
 
         let connection = home.connection()
         await connection.start()
