@@ -11,13 +11,15 @@ import PluginHost
 struct AgentCommand: Command {
     let name = "agent"
     let summary = "Run as this machine's mobile_app device: register, then report the enabled sensors until stopped."
-    let usage = "[--interval SECONDS] [--server URL] | register | config | report"
+    let usage = "[--interval SECONDS] [--server URL] | register | config | report | event | service | location"
     let options: [OptionSpec] = [
         .value("interval", "SECONDS", help: "Seconds between sensor reports (default 60)."), .server,
         .value("relay", "URL", help: "A push relay's /push/send URL to announce as push_url."),
         .value("relay-token", "TOKEN", help: "This device's push token at the relay."),
     ]
-    let subcommands: [any Command] = [AgentRegisterCommand(), AgentConfigCommand(), AgentReportCommand()]
+    let subcommands: [any Command] = [
+        AgentRegisterCommand(), AgentConfigCommand(), AgentReportCommand(), AgentEventCommand(), AgentServiceCommand(), AgentLocationCommand(),
+    ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         var interval = 60.0

@@ -140,6 +140,42 @@ final class AgentRegistrationTests: XCTestCase {
         XCTAssertEqual(states["\(prefix)agent_version"], "1.3")
     }
 
+    func testEventsServicesAndLocationGoThroughTheQueueAndAStaleRegistrationIsNoticed() async throws {
+        let server = try IntegrationEnvironment.require()
+        let test = try await TestDevice.make("calls-test", server: server, test: self)
+        let (registration, _) = try await test.registrar().ensureRegistered()
+        let queue = try WebhookQueue(folder: test.home.folders.data)
+        let webhook = try WebhookClient(server: test.home.server, registration: registration.response)
+        try queue.enqueue("call_service", .object([
+            "domain": .string("light"), "service": .string("turn_on"),
+            "service_data": .object(["entity_id": .string("light.kitchen_lights"), "brightness": .integer(33)]),
+        ]))
+        try queue.enqueue("update_location", .object(["gps": .array([.double(48.8584), .double(2.2945)]), "gps_accuracy": .integer(12)]))
+        let watcher = HomeAssistantConnection(address: try ServerAddress(server.url), tokenProvider: StaticTokenProvider(server.token))
+        await watcher.start()
+        let events = await watcher.subscribe("subscribe_events", ["event_type": .string("homecompanion_agent_test")])
+        var iterator = events.makeAsyncIterator()
+        _ = try await iterator.next()  // subscribed
+        try queue.enqueue("fire_event", .object(["event_type": .string("homecompanion_agent_test"), "event_data": .object(["n": .integer(7)])]))
+        let sent = try await queue.flush(through: webhook) { _, _, _ in }
+        XCTAssertEqual(sent, 3)
+        guard case .events(let fired)? = try await iterator.next() else { return XCTFail("no event") }
+        XCTAssertEqual(fired.first?.objectValue?["data"]?.objectValue?["n"], .integer(7))
+        await watcher.stop()
+        let light = try await HTTPExchange.send("GET", URL(string: server.url + "/api/states/light.kitchen_lights")!, token: server.token).object()
+        XCTAssertEqual((light["attributes"] as? [String: Any])?["brightness"] as? Int, 33)
+        let tracker = "device_tracker." + test.name.replacingOccurrences(of: "-", with: "_")
+        let located = try await HTTPExchange.send("GET", URL(string: server.url + "/api/states/\(tracker)")!, token: server.token).object()
+        XCTAssertEqual((located["attributes"] as? [String: Any])?["latitude"] as? Double, 48.8584)
+        XCTAssertEqual((located["attributes"] as? [String: Any])?["gps_accuracy"] as? Int, 12)
+
+        // Deleted on the server while nothing changed here: the start-up check notices.
+        try await PushRelayEndToEndTests.removeEntry(titled: test.name, server: server)
+        let (renewed, outcome) = try await test.registrar().ensureRegistered()
+        XCTAssertEqual(outcome, .registeredAgain)
+        XCTAssertNotEqual(renewed.response.webhookID, registration.response.webhookID)
+    }
+
     /// The states of entities whose id starts with `prefix`.
     private static func states(_ server: IntegrationEnvironment, prefix: String) async throws -> [String: String] {
         let all = try await HTTPExchange.send("GET", URL(string: server.url + "/api/states")!, token: server.token)

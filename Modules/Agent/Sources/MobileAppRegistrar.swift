@@ -35,18 +35,22 @@ public struct MobileAppRegistrar: Sendable {
         )
     }
 
-    /// Registers if needed, or sends `update_registration` when anything changed; when the
-    /// server deleted the integration (410, 404 from the cloudhook, or an empty answer), registers
-    /// again, once.
+    /// Registers if needed, or sends `update_registration` when anything changed (else checks the
+    /// registration is alive with `get_config`); when the server deleted the integration (410, 404
+    /// from the cloudhook, or an empty answer), registers again, once.
     public func ensureRegistered() async throws -> (AgentRegistration, RegistrationOutcome) {
         let folder = home.folders.data
         guard let stored = try AgentRegistration.load(from: folder) else {
             return (try await register(), .registered)
         }
-        guard stored.request != request else { return (stored, .unchanged) }
+        let webhook = try WebhookClient(server: home.server, registration: stored.response)
         do {
-            let answer = try await WebhookClient(server: home.server, registration: stored.response).send("update_registration", try updateData())
+            // Nothing changed: ask for the configuration, which a live registration always answers
+            // (an unknown webhook gets an empty 200, so calls to it would vanish unnoticed).
+            let changed = stored.request != request
+            let answer = changed ? try await webhook.send("update_registration", try updateData()) : try await webhook.send("get_config")
             guard answer != nil else { return (try await register(), .registeredAgain) }
+            guard changed else { return (stored, .unchanged) }
         } catch WebhookError.gone, WebhookError.cloudhookNotFound {
             return (try await register(), .registeredAgain)
         }
