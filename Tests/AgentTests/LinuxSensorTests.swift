@@ -36,6 +36,20 @@ final class LinuxSensorTests: FakeRootTestCase {
         XCTAssertNil(DiskUsageSensor(mount: "/not-mounted-here").read(root: root))
     }
 
+    func testOneDiskSensorPerRealFileSystem() throws {
+        try write("proc/mounts", """
+            /dev/sda1 / ext4 rw 0 0
+            proc /proc proc rw 0 0
+            tmpfs /run tmpfs rw 0 0
+            /dev/sda2 /home ext4 rw 0 0
+            /dev/sdb1 /mnt/my\\040data xfs rw 0 0
+            /dev/sda2 /home ext4 rw 0 0
+            garbage
+            """)
+        let ids = SensorCatalog.all(agentVersion: "1", root: root).map(\.definition.uniqueID).filter { $0.hasPrefix("disk_use_") }
+        XCTAssertEqual(ids, ["disk_use_root", "disk_use_home", "disk_use_mnt_my_data"])
+    }
+
     func testEverySensorHasAUniqueIDAndNoneIsEnabledByDefault() {
         let ids = SensorCatalog.all(agentVersion: "1").map(\.definition.uniqueID)
         XCTAssertEqual(Set(ids).count, ids.count)

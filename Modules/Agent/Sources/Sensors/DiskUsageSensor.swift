@@ -6,7 +6,8 @@ struct DiskUsageSensor: LinuxSensor {
     let mount: String
 
     var definition: SensorDefinition {
-        let id = mount == "/" ? "root" : mount.split(separator: "/").joined(separator: "_")
+        let words = mount.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let id = words.isEmpty ? "root" : words.joined(separator: "_").lowercased()
         return SensorDefinition(uniqueID: "disk_use_\(id)", name: "Disk use \(mount)", deviceClass: nil, stateClass: "measurement", unit: "%", icon: "mdi:harddisk")
     }
 
