@@ -31,8 +31,22 @@ struct AgentCommand: Command {
         let session = try await AgentSession(invocation)
         let console = invocation.console
         let log: @Sendable (String) -> Void = { console.printError("\(HATimestamp.string(from: Date())) agent: \($0)") }
-        let (registration, outcome) = try await session.registrar.ensureRegistered()
-        log("\(outcome.rawValue) as '\(registration.request.deviceName)' on \(session.home.server); reporting every \(Int(interval)) s")
+        var found: AgentRegistration?
+        while found == nil {
+            do {
+                let (registration, outcome) = try await session.registrar.registrationForSending()
+                let state = outcome.map { "\($0.rawValue) as" } ?? "offline: calls wait in the queue for"
+                log("\(state) '\(registration.request.deviceName)' on \(session.home.server); reporting every \(Int(interval)) s")
+                found = registration
+            } catch where MobileAppRegistrar.isUnreachable(error) {
+                log("cannot reach \(session.home.server) to register, retrying in \(Int(interval)) s: \(error)")
+                if await signals.wait(upTo: interval) {
+                    log("stopped")
+                    return .success
+                }
+            }
+        }
+        guard let registration = found else { return .failure }
         let folder = session.home.folders.data
         let connection = session.home.connection()
         await connection.start()

@@ -12,8 +12,8 @@ struct AgentEventCommand: Command {
         let words = try invocation.positionals("an event TYPE", minimum: 1, maximum: 2)
         let data = try JSONArgument.object(words.count > 1 ? words[1] : nil, name: "the event data")
         let session = try await AgentSession(invocation)
-        _ = try await session.queueAndSend("fire_event", .object(["event_type": .string(words[0]), "event_data": data]))
-        invocation.console.print("fired \(words[0])")
+        let result = try await session.queueAndSend("fire_event", .object(["event_type": .string(words[0]), "event_data": data]))
+        invocation.console.print("event \(words[0]): \(result)")
         return .success
     }
 }

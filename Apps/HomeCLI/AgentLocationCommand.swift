@@ -20,10 +20,10 @@ struct AgentLocationCommand: Command {
             accuracy = metres
         }
         let session = try await AgentSession(invocation)
-        _ = try await session.queueAndSend("update_location", .object([
+        let result = try await session.queueAndSend("update_location", .object([
             "gps": .array([.double(latitude), .double(longitude)]), "gps_accuracy": .integer(Int64(accuracy.rounded())),
         ]))
-        invocation.console.print("reported \(latitude), \(longitude) (±\(Int(accuracy)) m)")
+        invocation.console.print("location \(latitude), \(longitude) (±\(Int(accuracy)) m): \(result)")
         return .success
     }
 }

@@ -14,8 +14,8 @@ struct AgentServiceCommand: Command {
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw UsageError("'\(words[0])' is not DOMAIN.SERVICE") }
         let data = try JSONArgument.object(words.count > 1 ? words[1] : nil, name: "the service data")
         let session = try await AgentSession(invocation)
-        _ = try await session.queueAndSend("call_service", .object(["domain": .string(parts[0]), "service": .string(parts[1]), "service_data": data]))
-        invocation.console.print("called \(words[0])")
+        let result = try await session.queueAndSend("call_service", .object(["domain": .string(parts[0]), "service": .string(parts[1]), "service_data": data]))
+        invocation.console.print("call \(words[0]): \(result)")
         return .success
     }
 }

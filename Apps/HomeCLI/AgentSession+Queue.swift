@@ -2,11 +2,19 @@ import Agent
 import HAModels
 
 extension AgentSession {
-    /// Registers if needed, queues the call durably, and sends what is due; returns how many calls went out.
-    func queueAndSend(_ type: String, _ data: JSONValue) async throws -> Int {
-        let (registration, _) = try await registrar.ensureRegistered()
+    /// Registers if needed, queues the call durably, and sends what is due. Returns a line for
+    /// the user: sent, or queued until the server can be reached.
+    func queueAndSend(_ type: String, _ data: JSONValue) async throws -> String {
+        let (registration, _) = try await registrar.registrationForSending()
         let queue = try WebhookQueue(folder: home.folders.data)
         try queue.enqueue(type, data)
-        return try await queue.flush(through: try WebhookClient(server: home.server, registration: registration.response)) { _, _, _ in }
+        do {
+            _ = try await queue.flush(through: try WebhookClient(server: home.server, registration: registration.response)) { _, _, _ in }
+        } catch where MobileAppRegistrar.isUnreachable(error) {
+            // Left in the queue; said below.
+        }
+        // A call behind one waiting for its retry waits too.
+        let waiting = try queue.pendingCount()
+        return waiting == 0 ? "sent" : "queued until \(home.server) can be reached (\(waiting) waiting)"
     }
 }

@@ -12,7 +12,11 @@ struct AgentSession {
         guard let home = try await Home.restoreSession(server: server) else {
             throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""): run 'home login URL' first")
         }
-        try await home.checkAccess()
+        do {
+            try await home.checkAccess()
+        } catch where MobileAppRegistrar.isUnreachable(error) {
+            // Offline: access is checked by the first call that reaches the server.
+        }
         var relay: (url: String, token: String)?
         if let url = invocation.arguments.values["relay"] {
             guard let token = invocation.arguments.values["relay-token"], !token.isEmpty else { throw UsageError("--relay needs --relay-token TOKEN") }

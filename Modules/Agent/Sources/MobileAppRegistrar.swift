@@ -60,6 +60,27 @@ public struct MobileAppRegistrar: Sendable {
         return (updated, .updated)
     }
 
+    /// The registration to send with: ensured when the server answers; while it cannot be
+    /// reached, the stored one (calls then wait in the queue). The outcome is nil when offline.
+    public func registrationForSending() async throws -> (AgentRegistration, RegistrationOutcome?) {
+        do {
+            let (registration, outcome) = try await ensureRegistered()
+            return (registration, outcome)
+        } catch where Self.isUnreachable(error) {
+            guard let stored = try AgentRegistration.load(from: home.folders.data) else { throw error }
+            return (stored, nil)
+        }
+    }
+
+    /// Whether `error` means the server could not be reached (as opposed to refusing).
+    public static func isUnreachable(_ error: any Error) -> Bool {
+        switch error {
+        case WebhookError.transport, RESTError.transport: true
+        case let error as HomeError: error.code == .unavailable
+        default: false
+        }
+    }
+
     private func register() async throws -> AgentRegistration {
         let rest = RESTClient(address: home.server, tokenProvider: home.tokenProvider)
         let answer = try await rest.post("/api/mobile_app/registrations", body: try JSONValueEncoder().encodeValue(request))
