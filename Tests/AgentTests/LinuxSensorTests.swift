@@ -13,11 +13,19 @@ final class LinuxSensorTests: FakeRootTestCase {
         try write("sys/class/power_supply/BAT0/type", "Battery\n")
         try write("sys/class/power_supply/BAT0/capacity", "87\n")
         try write("proc/uptime", "3600.50 7000.00\n")
+        try write("sys/class/power_supply/BAT0/status", "Discharging\n")
+        try write("sys/class/net/lo/operstate", "unknown\n")
+        try write("sys/class/net/eth0/operstate", "up\n")
+        try write("etc/os-release", "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=Debian\n")
         XCTAssertEqual(LoadAverageSensor().read(root: root), .double(0.42))
         XCTAssertEqual(MemoryUsageSensor().read(root: root), .double(25))
         XCTAssertEqual(SwapUsageSensor().read(root: root), .double(25))
         XCTAssertEqual(KernelSensor().read(root: root), .string("6.1.0-18-amd64"))
         XCTAssertEqual(BatterySensor().read(root: root), .integer(87))
+        XCTAssertEqual(BatteryStateSensor().read(root: root), .string("discharging"))
+        XCTAssertEqual(NetworkLinkSensor().read(root: root), .string("connected"))
+        XCTAssertEqual(DistributionSensor().read(root: root), .string("Debian GNU/Linux 12 (bookworm)"))
+        XCTAssertEqual(UptimeSensor().read(root: root), .double(1))
         guard case .string(let boot)? = BootTimeSensor().read(root: root) else { return XCTFail("no boot time") }
         XCTAssertNotNil(HATimestamp.date(from: boot))
     }
@@ -33,6 +41,10 @@ final class LinuxSensorTests: FakeRootTestCase {
         XCTAssertNil(BatterySensor().read(root: root))
         XCTAssertNil(KernelSensor().read(root: root))
         XCTAssertNil(BootTimeSensor().read(root: root))
+        XCTAssertNil(UptimeSensor().read(root: root))
+        XCTAssertNil(BatteryStateSensor().read(root: root))
+        XCTAssertNil(NetworkLinkSensor().read(root: root))
+        XCTAssertNil(DistributionSensor().read(root: root))
         XCTAssertNil(DiskUsageSensor(mount: "/not-mounted-here").read(root: root))
     }
 

@@ -2,6 +2,8 @@
 struct OSRelease: Equatable {
     let name: String
     let version: String
+    /// `PRETTY_NAME`, else name and version.
+    let prettyName: String
 
     /// Parses `KEY=value` lines (values optionally quoted); missing fields read as Linux / unknown.
     init(_ text: String) {
@@ -16,5 +18,6 @@ struct OSRelease: Equatable {
         }
         name = fields["NAME"] ?? "Linux"
         version = fields["VERSION_ID"] ?? fields["VERSION"] ?? "unknown"
+        prettyName = fields["PRETTY_NAME"] ?? "\(name) \(version)"
     }
 }

@@ -8,7 +8,8 @@ public enum SensorCatalog {
     public static func all(agentVersion: String, root: URL = URL(fileURLWithPath: "/")) -> [any LinuxSensor] {
         let disks = (["/"] + mounts(root: root).filter { $0 != "/" }).map { DiskUsageSensor(mount: $0) }
         return [CPUUsageSensor(), LoadAverageSensor(), MemoryUsageSensor(), SwapUsageSensor()] + disks + [
-            BootTimeSensor(), BatterySensor(), NetworkAddressSensor(), LoggedInUsersSensor(), KernelSensor(), AgentVersionSensor(version: agentVersion),
+            UptimeSensor(), BootTimeSensor(), BatterySensor(), BatteryStateSensor(), NetworkLinkSensor(), NetworkAddressSensor(),
+            LoggedInUsersSensor(), KernelSensor(), DistributionSensor(), AgentVersionSensor(version: agentVersion),
         ]
     }
 
