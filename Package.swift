@@ -102,6 +102,7 @@ let pluginTargets: [Target] = [
     .target(name: "DesignTokensPlugin", dependencies: ["PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin"),
     .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin"),
     .target(name: "ExampleGreeter", dependencies: ["CPluginABI"], path: "Plugins/ExampleGreeter"),
+    .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent"], path: "Plugins/LinuxSensorsPlugin"),
 ]
 
 // MARK: - Apps
@@ -111,7 +112,7 @@ let appTargets: [Target] = [
         name: "HomeCLI",
         dependencies: [
             "CLIKit", "PluginHost", "HAModels", "Networking", "Auth", "HomeAPI", "Agent", "HADesignTokens", "DesignTokensPlugin",
-            "ThemeFilesPlugin",
+            "ThemeFilesPlugin", "LinuxSensorsPlugin",
         ],
         path: "Apps/HomeCLI"
     ),

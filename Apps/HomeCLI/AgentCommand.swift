@@ -13,7 +13,7 @@ struct AgentCommand: Command {
     let summary = "Run as this machine's mobile_app device: register, then report the enabled sensors until stopped."
     let usage = "[--interval SECONDS] [--server URL] | register | config | report | event | service | location"
     let options: [OptionSpec] = [
-        .value("interval", "SECONDS", help: "Seconds between sensor reports (default 60)."), .server,
+        .value("interval", "SECONDS", help: "Seconds between sensor reports (default 60)."), .server, .manifest,
         .value("relay", "URL", help: "A push relay's /push/send URL to announce as push_url."),
         .value("relay-token", "TOKEN", help: "This device's push token at the relay."),
     ]
@@ -63,7 +63,7 @@ struct AgentCommand: Command {
         }
         let reporter = SensorReporter(
             webhook: try WebhookClient(server: session.home.server, registration: registration.response),
-            queue: try WebhookQueue(folder: folder), sensors: SensorCatalog.all(agentVersion: HomeApp.version)
+            queue: try WebhookQueue(folder: folder), sensors: try await AgentSensors.load(manifestOption: invocation.arguments.values["manifest"])
         )
         while !signals.isTerminating {
             do {

@@ -6,7 +6,7 @@ struct AgentReportCommand: Command {
     let name = "report"
     let summary = "Send the enabled sensors' values to the server once (registering the device and sensors as needed)."
     let usage = "[--server URL]"
-    let options: [OptionSpec] = [.server]
+    let options: [OptionSpec] = [.server, .manifest]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
@@ -16,7 +16,7 @@ struct AgentReportCommand: Command {
         var settings = try SensorSettings.load(from: folder)
         let reporter = SensorReporter(
             webhook: try WebhookClient(server: session.home.server, registration: registration.response),
-            queue: try WebhookQueue(folder: folder), sensors: SensorCatalog.all(agentVersion: HomeApp.version)
+            queue: try WebhookQueue(folder: folder), sensors: try await AgentSensors.load(manifestOption: invocation.arguments.values["manifest"])
         )
         let report = try await reporter.report(&settings, webhookID: registration.response.webhookID)
         try settings.save(to: folder)

@@ -7,11 +7,11 @@ struct SensorSwitchCommand: Command {
     var name: String { enable ? "enable" : "disable" }
     var summary: String { enable ? "Start reporting these sensors to the server." : "Stop reporting these sensors." }
     let usage = "[--server URL] ID…"
-    let options: [OptionSpec] = [.server]
+    let options: [OptionSpec] = [.server, .manifest]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let ids = try invocation.positionals("one or more sensor IDs (see 'home sensors')", minimum: 1, maximum: .max)
-        let known = Set(SensorCatalog.all(agentVersion: HomeApp.version).map(\.definition.uniqueID))
+        let known = Set(try await AgentSensors.load(manifestOption: invocation.arguments.values["manifest"]).map(\.definition.uniqueID))
         if let unknown = ids.first(where: { !known.contains($0) }) {
             throw UsageError("no sensor '\(unknown)'; known: \(known.sorted().joined(separator: ", "))")
         }

@@ -8,13 +8,13 @@ struct SensorsCommand: Command {
     let name = "sensors"
     let summary = "List the sensors this machine can report, with their values; none reports until enabled."
     let usage = "[--json] [--server URL] | enable ID… | disable ID…"
-    let options: [OptionSpec] = [.json, .server]
+    let options: [OptionSpec] = [.json, .server, .manifest]
     let subcommands: [any Command] = [SensorSwitchCommand(enable: true), SensorSwitchCommand(enable: false)]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let home = try await SensorsCommand.home(invocation)
         let settings = try SensorSettings.load(from: home.folders.data)
-        let sensors = SensorCatalog.all(agentVersion: HomeApp.version)
+        let sensors = try await AgentSensors.load(manifestOption: invocation.arguments.values["manifest"])
         let console = invocation.console
         let rows: [JSONValue] = sensors.map { sensor in
             let id = sensor.definition.uniqueID

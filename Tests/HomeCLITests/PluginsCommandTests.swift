@@ -9,6 +9,7 @@ final class PluginsCommandTests: HomeCLITestCase {
         manifest: built-in
         PLUGIN         VERSION  STATE     POLICY   DETAIL
         design-tokens  1.0.0    started   degrade
+        linux-sensors  1.0.0    started   degrade
         theme-files    -        disabled  -
         startup: running
 
@@ -20,9 +21,21 @@ final class PluginsCommandTests: HomeCLITestCase {
         XCTAssertEqual(result.code, .success)
         let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
         let plugins = object?["plugins"] as? [[String: Any]]
-        XCTAssertEqual(plugins?.map { $0["id"] as? String }, ["design-tokens", "theme-files"])
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, ["started", "disabled"])
+        XCTAssertEqual(plugins?.map { $0["id"] as? String }, ["design-tokens", "linux-sensors", "theme-files"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, ["started", "started", "disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
+    }
+
+    func testTheLinuxSensorsPluginDecidesWhichSensorsExist() async throws {
+        let manifest = root.appendingPathComponent("sensors.json")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data(#"{"schemaVersion": 1, "plugins": [{"id": "linux-sensors", "configuration": {"exclude": ["ipv4_address"]}}]}"#.utf8).write(to: manifest)
+        let checked = await home("plugins", "check", manifest.path)
+        XCTAssertEqual(checked.code, .success, checked.out + checked.error)
+        let bad = root.appendingPathComponent("bad.json")
+        try Data(#"{"schemaVersion": 1, "plugins": [{"id": "linux-sensors", "configuration": {"exclude": ["nope"]}}]}"#.utf8).write(to: bad)
+        let failed = await home("plugins", "--manifest", bad.path)
+        XCTAssertTrue(failed.out.contains("no sensor 'nope'"), failed.out + failed.error)
     }
 
     func testUsesTheManifestInTheConfigurationFolder() async throws {
