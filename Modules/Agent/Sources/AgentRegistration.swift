@@ -15,14 +15,14 @@ public struct AgentRegistration: Codable, Sendable, Equatable {
         let url = folder.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .haTimestamp
         return try decoder.decode(AgentRegistration.self, from: Data(contentsOf: url))
     }
 
     func save(to folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .haTimestamp
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let url = folder.appendingPathComponent(Self.fileName)
         let temporary = folder.appendingPathComponent(".\(Self.fileName).tmp")

@@ -47,6 +47,6 @@ public struct DeviceInfo: Sendable, Equatable {
         var digest = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
         let message = Array(appID.utf8)
         _ = crypto_auth_hmacsha256(&digest, message, UInt64(message.count), key)
-        return digest.prefix(16).map { String(format: "%02x", $0) }.joined()
+        return digest.prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HAModels
 
 /// The token store: `credentials.json` in the configuration folder, one entry per server.
 ///
@@ -76,7 +77,7 @@ public struct CredentialStore: Sendable {
             throw CredentialStoreError(path: url.path, reason: "cannot be read: \(error.localizedDescription)")
         }
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .haTimestamp
         guard let file = try? decoder.decode(CredentialFile.self, from: data) else {
             throw CredentialStoreError(path: url.path, reason: "is not a valid token store; move it away and sign in again")
         }
@@ -88,7 +89,7 @@ public struct CredentialStore: Sendable {
 
     private func write(_ file: CredentialFile) throws {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .haTimestamp
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(file)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")
