@@ -13,27 +13,12 @@ final class AgentDurabilityTests: XCTestCase {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// Runs `home ARGUMENTS` to its end; its exit status and output.
     private func home(_ arguments: [String], input: String? = nil) throws -> (Int32, String) {
-        let process = try start(arguments, input: input)
-        let output = process.1.fileHandleForReading.readDataToEndOfFile()
-        process.0.waitUntilExit()
-        return (process.0.terminationStatus, String(decoding: output, as: UTF8.self))
+        try HomeProcess(root: root).run(arguments, input: input)
     }
 
-    private func start(_ arguments: [String], input: String? = nil) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = IntegrationEnvironment.repository.appendingPathComponent(".build/debug/home")
-        process.arguments = arguments
-        process.environment = ["HOME": root.path, "PATH": "/usr/bin:/bin"]
-        let stdin = Pipe(), output = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data((input + "\n").utf8)) }
-        try? stdin.fileHandleForWriting.close()
-        return (process, output)
+    private func start(_ arguments: [String]) throws -> (Process, Pipe) {
+        try HomeProcess(root: root).start(arguments)
     }
 
     func testQueuedCallsSurviveSIGKILLAndArriveInOrderWhenTheServerIsBack() async throws {
