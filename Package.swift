@@ -138,7 +138,7 @@ let unitTestTargets: [Target] = [
     ("NetworkingTests", ["Networking"]),
     ("AuthTests", ["Auth", "Networking", "HAModels", "LoopbackTestSupport"]),
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),
-    ("AgentTests", ["Agent", "HAModels"]),
+    ("AgentTests", ["Agent", "HAModels", "Networking"]),
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "HAModels"]),
