@@ -61,15 +61,10 @@ struct AgentCommand: Command {
                 log("the notification channel ended: \(error)")
             }
         }
-        let reporter = SensorReporter(
-            webhook: try WebhookClient(server: session.home.server, registration: registration.response),
-            queue: try WebhookQueue(folder: folder), sensors: try await AgentSensors.load(manifestOption: invocation.arguments.values["manifest"])
-        )
+        let reporter = try await session.sensorReporter(for: registration)
         while !signals.isTerminating {
             do {
-                var settings = try SensorSettings.load(from: folder)
-                let report = try await reporter.report(&settings, webhookID: registration.response.webhookID)
-                try settings.save(to: folder)
+                let (report, _) = try await reporter.report(settingsIn: folder, webhookID: registration.response.webhookID)
                 if !report.registered.isEmpty { log("registered \(report.registered.sorted().joined(separator: ", "))") }
                 if !report.disabledByServer.isEmpty { log("the server disabled \(report.disabledByServer.sorted().joined(separator: ", ")); no longer sent") }
             } catch {

@@ -12,14 +12,8 @@ struct AgentReportCommand: Command {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
         let session = try await AgentSession(invocation)
         let (registration, _) = try await session.registrar.ensureRegistered()
-        let folder = session.home.folders.data
-        var settings = try SensorSettings.load(from: folder)
-        let reporter = SensorReporter(
-            webhook: try WebhookClient(server: session.home.server, registration: registration.response),
-            queue: try WebhookQueue(folder: folder), sensors: try await AgentSensors.load(manifestOption: invocation.arguments.values["manifest"])
-        )
-        let report = try await reporter.report(&settings, webhookID: registration.response.webhookID)
-        try settings.save(to: folder)
+        let reporter = try await session.sensorReporter(for: registration)
+        let (report, settings) = try await reporter.report(settingsIn: session.home.folders.data, webhookID: registration.response.webhookID)
         let console = invocation.console
         if settings.enabled.isEmpty { console.print("no sensor is enabled; enable some with 'home sensors enable ID…'") }
         if !report.registered.isEmpty { console.print("registered: \(report.registered.sorted().joined(separator: ", "))") }

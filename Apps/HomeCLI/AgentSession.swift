@@ -6,12 +6,11 @@ import HomeAPI
 struct AgentSession {
     let home: Home
     let registrar: MobileAppRegistrar
+    private let manifestOption: String?
 
     init(_ invocation: Invocation) async throws {
         let server = invocation.arguments.values["server"]
-        guard let home = try await Home.restoreSession(server: server) else {
-            throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""): run 'home login URL' first")
-        }
+        let home = try await SignedInHome.restore(server: server)
         do {
             try await home.checkAccess()
         } catch where MobileAppRegistrar.isUnreachable(error) {
@@ -23,6 +22,15 @@ struct AgentSession {
             relay = (url, token)
         }
         self.home = home
+        manifestOption = invocation.arguments.values["manifest"]
         registrar = MobileAppRegistrar(home: home, appVersion: HomeApp.version, device: DeviceInfo.read(appID: MobileAppRegistrar.appID), pushRelay: relay)
+    }
+
+    /// Reports the sensors of the manifest's linux-sensors plugin through `registration`'s webhook and the durable queue.
+    func sensorReporter(for registration: AgentRegistration) async throws -> SensorReporter {
+        SensorReporter(
+            webhook: try WebhookClient(server: home.server, registration: registration.response),
+            queue: try WebhookQueue(folder: home.folders.data), sensors: try await AgentSensors.load(manifestOption: manifestOption)
+        )
     }
 }

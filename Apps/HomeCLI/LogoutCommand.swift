@@ -9,9 +9,7 @@ struct LogoutCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let server = try invocation.positionals("", minimum: 0, maximum: 1).first
-        guard let home = try await Home.restoreSession(server: server) else {
-            throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""); 'home servers' lists the servers")
-        }
+        let home = try await SignedInHome.restore(server: server, advice: "'home servers' lists the servers")
         let revoked = await home.disconnect()
         let console = invocation.console
         console.print("signed out of \(home.server); its tokens and data were removed from this machine")

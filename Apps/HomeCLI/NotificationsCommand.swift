@@ -16,7 +16,7 @@ struct NotificationsCommand: Command {
             guard let number = Int(text), number > 0 else { throw UsageError("--limit needs a positive number") }
             limit = number
         }
-        let home = try await SensorsCommand.home(invocation)
+        let home = try await SignedInHome.restore(server: invocation.arguments.values["server"])
         let records = try NotificationHistory(folder: home.folders.data).recent(limit: limit)
         let console = invocation.console
         if invocation.arguments.has("json") {

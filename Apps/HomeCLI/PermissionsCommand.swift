@@ -18,9 +18,7 @@ struct PermissionsCommand: Command {
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
         let arguments = invocation.arguments
-        guard let home = try await Home.restoreSession(server: arguments.values["server"]) else {
-            throw UsageError("not signed in; run 'home login URL' first")
-        }
+        let home = try await SignedInHome.restore(server: arguments.values["server"])
         let scripted = arguments.values["choose"] != nil || arguments.has("yes")
         guard scripted || invocation.console.inputIsTerminal else {
             throw UsageError("not at a terminal: give --choose URL or --yes")

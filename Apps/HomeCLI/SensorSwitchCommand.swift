@@ -15,7 +15,7 @@ struct SensorSwitchCommand: Command {
         if let unknown = ids.first(where: { !known.contains($0) }) {
             throw UsageError("no sensor '\(unknown)'; known: \(known.sorted().joined(separator: ", "))")
         }
-        let home = try await SensorsCommand.home(invocation)
+        let home = try await SignedInHome.restore(server: invocation.arguments.values["server"])
         var settings = try SensorSettings.load(from: home.folders.data)
         if enable {
             settings.enabled.formUnion(ids)

@@ -12,7 +12,7 @@ struct SensorsCommand: Command {
     let subcommands: [any Command] = [SensorSwitchCommand(enable: true), SensorSwitchCommand(enable: false)]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let home = try await SensorsCommand.home(invocation)
+        let home = try await SignedInHome.restore(server: invocation.arguments.values["server"])
         let settings = try SensorSettings.load(from: home.folders.data)
         let sensors = try await AgentSensors.load(manifestOption: invocation.arguments.values["manifest"])
         let console = invocation.console
@@ -37,14 +37,5 @@ struct SensorsCommand: Command {
             console.print("\(id.padded(to: width))  \(mark.padded(to: 12))  \(state)\(unit)")
         }
         return .success
-    }
-
-    /// The session whose sensors are meant.
-    static func home(_ invocation: Invocation) async throws -> Home {
-        let server = invocation.arguments.values["server"]
-        guard let home = try await Home.restoreSession(server: server) else {
-            throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""): run 'home login URL' first")
-        }
-        return home
     }
 }

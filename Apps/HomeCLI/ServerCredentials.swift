@@ -31,9 +31,7 @@ struct ServerCredentials {
             home = nil
             return
         }
-        guard let home = try await Home.restoreSession(server: server) else {
-            throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""): run 'home login URL' (or give --token / HOME_TOKEN)")
-        }
+        let home = try await SignedInHome.restore(server: server, advice: "run 'home login URL' (or give --token / HOME_TOKEN)")
         try await home.checkAccess()
         address = home.server
         tokenProvider = home.tokenProvider

@@ -12,9 +12,7 @@ struct StatusCommand: Command {
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
         let server = invocation.arguments.values["server"]
-        guard let home = try await Home.restoreSession(server: server) else {
-            throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""); run 'home login URL'")
-        }
+        let home = try await SignedInHome.restore(server: server)
         let status = try await home.status()
         let console = invocation.console
         if invocation.arguments.has("json") {

@@ -18,6 +18,14 @@ public struct SensorReporter: Sendable {
         self.root = root
     }
 
+    /// Reports with the settings kept in `folder` (the server's data folder), and keeps what changed.
+    public func report(settingsIn folder: URL, webhookID: String) async throws -> (SensorReport, SensorSettings) {
+        var settings = try SensorSettings.load(from: folder)
+        let report = try await report(&settings, webhookID: webhookID)
+        try settings.save(to: folder)
+        return (report, settings)
+    }
+
     /// Reports the sensors `settings` enables (and the server has not disabled), registering
     /// first those this registration (`webhookID`) does not have; records in `settings` what was
     /// registered and what the server disabled.

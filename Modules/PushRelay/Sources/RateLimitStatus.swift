@@ -15,6 +15,9 @@ public struct RateLimitStatus: Sendable, Equatable {
         self.resetsAt = resetsAt
     }
 
+    /// Made once: it builds a calendar, and every answer of the relay formats `resetsAt`.
+    private static let schedule = DailyResetSchedule()
+
     /// Deliveries left today; successful and failed ones both count.
     public var remaining: Int { max(0, maximum - successful - errors) }
 
@@ -23,7 +26,7 @@ public struct RateLimitStatus: Sendable, Equatable {
         .object([
             "successful": .integer(Int64(successful)), "errors": .integer(Int64(errors)),
             "maximum": .integer(Int64(maximum)), "remaining": .integer(Int64(remaining)),
-            "resetsAt": .string(DailyResetSchedule().iso8601(resetsAt)),
+            "resetsAt": .string(Self.schedule.iso8601(resetsAt)),
         ])
     }
 }

@@ -23,6 +23,9 @@ public final class RelayService: Sendable {
         self.now = now
     }
 
+    /// The endpoints and the method each takes.
+    static let endpoints = ["/push/send": "POST", "/rate_limits/check": "POST", "/push/stream": "GET", "/healthz": "GET", "/metrics": "GET"]
+
     /// Answers one request, counting it by status.
     public func handle(_ request: HTTPRequest) -> HTTPReply {
         let reply = route(request)
@@ -31,17 +34,19 @@ public final class RelayService: Sendable {
     }
 
     private func route(_ request: HTTPRequest) -> HTTPReply {
-        let routes: [String: (String, (HTTPRequest) throws -> HTTPReply)] = [
-            "/push/send": ("POST", send), "/rate_limits/check": ("POST", check), "/push/stream": ("GET", stream),
-            "/healthz": ("GET", { _ in .json(200, .object(["status": .string("ok")])) }),
-            "/metrics": ("GET", { [delivery, metrics] _ in
-                .text(200, metrics.render(queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count), contentType: "text/plain; version=0.0.4")
-            }),
-        ]
-        guard let (method, handler) = routes[request.path] else { return .error(404, "no endpoint \(request.path)") }
+        guard let method = Self.endpoints[request.path] else { return .error(404, "no endpoint \(request.path)") }
         guard request.method == method else { return .error(405, "\(request.path) takes \(method), not \(request.method)") }
         do {
-            return try handler(request)
+            switch request.path {
+            case "/push/send": return try send(request)
+            case "/rate_limits/check": return try check(request)
+            case "/push/stream": return try stream(request)
+            case "/metrics":
+                let text = metrics.render(queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count)
+                return .text(200, text, contentType: "text/plain; version=0.0.4")
+            case "/healthz": return .json(200, .object(["status": .string("ok")]))
+            default: return .error(404, "no endpoint \(request.path)")
+            }
         } catch let error as RelayRequestError {
             return .error(error.status, error.message)
         } catch {

@@ -6,11 +6,6 @@ struct BatterySensor: LinuxSensor {
     let definition = SensorDefinition(uniqueID: "battery_level", name: "Battery level", deviceClass: "battery", stateClass: "measurement", unit: "%", icon: "mdi:battery")
 
     func read(root: URL) -> JSONValue? {
-        let folder = root.appendingPathComponent("sys/class/power_supply")
-        let supplies = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-        for supply in supplies where text("sys/class/power_supply/\(supply)/type", root: root) == "Battery" {
-            if let level = text("sys/class/power_supply/\(supply)/capacity", root: root).flatMap(Int.init) { return .integer(Int64(level)) }
-        }
-        return nil
+        firstBattery("capacity", root: root).flatMap { Int($0) }.map { .integer(Int64($0)) }
     }
 }

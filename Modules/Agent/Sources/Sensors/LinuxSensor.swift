@@ -14,6 +14,16 @@ extension LinuxSensor {
         (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The contents of `file` in the first battery's folder under /sys/class/power_supply; nil without a battery.
+    func firstBattery(_ file: String, root: URL) -> String? {
+        let folder = root.appendingPathComponent("sys/class/power_supply")
+        let supplies = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        for supply in supplies where text("sys/class/power_supply/\(supply)/type", root: root) == "Battery" {
+            if let value = text("sys/class/power_supply/\(supply)/\(file)", root: root), !value.isEmpty { return value }
+        }
+        return nil
+    }
+
     /// `/proc/meminfo`-style `Key: value kB` lines.
     func keyedNumbers(_ path: String, root: URL) -> [String: Double] {
         var fields: [String: Double] = [:]
