@@ -135,7 +135,7 @@ let unitTestTargets: [Target] = [
     ("HAModelsTests", ["HAModels"]),
     ("HADesignTokensTests", ["HADesignTokens"]),
     ("PersistenceTests", ["Persistence", "persistence-crash-writer"]),
-    ("NetworkingTests", ["Networking"]),
+    ("NetworkingTests", ["Networking", "LoopbackTestSupport"]),
     ("AuthTests", ["Auth", "Networking", "HAModels", "LoopbackTestSupport"]),
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),
     ("AgentTests", ["Agent", "HAModels", "Networking"]),

@@ -31,4 +31,10 @@ final class ServerAddressTests: XCTestCase {
             }
         }
     }
+
+    func testIPv6HostsKeepTheirBrackets() throws {
+        let address = try ServerAddress("http://[::1]:8123")
+        XCTAssertEqual(address.description, "http://[::1]:8123")
+        XCTAssertEqual(address.websocketURL.absoluteString, "ws://[::1]:8123/api/websocket")
+    }
 }

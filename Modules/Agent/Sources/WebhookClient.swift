@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HAModels
 import Networking
 
@@ -15,9 +12,9 @@ public struct WebhookClient: Sendable {
     public let url: URL
     private let cipher: WebhookCipher?
     private let viaCloudhook: Bool
-    private let session: URLSession
+    private let http: HTTPClient
 
-    public init(server: ServerAddress, registration: MobileAppRegistrationResponse, session: URLSession = .shared) throws {
+    public init(server: ServerAddress, registration: MobileAppRegistrationResponse, http: HTTPClient = HTTPClient()) throws {
         let path = "/api/webhook/\(registration.webhookID)"
         if let cloudhook = registration.cloudhookURL.flatMap(URL.init(string:)) {
             url = cloudhook
@@ -30,7 +27,7 @@ public struct WebhookClient: Sendable {
             viaCloudhook = false
         }
         cipher = try registration.secret.map { try WebhookCipher(secret: $0) }
-        self.session = session
+        self.http = http
     }
 
     /// Sends `type` with `data`; the answer's JSON, or nil for an empty answer (which to some
@@ -43,29 +40,26 @@ public struct WebhookClient: Sendable {
         } else {
             body["data"] = data
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.timeoutInterval = 30
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(try JSONSerializer.data(.object(body)))
-        let answer: Data, response: URLResponse
+        let request = HTTPRequest("POST", url, json: try JSONSerializer.data(.object(body)))
+        let response: HTTPResponse
         do {
-            (answer, response) = try await session.data(for: request)
+            response = try await http.send(request, maximumBodySize: Self.maximumResponseSize)
+        } catch let error where error.kind == .tooLarge {
+            throw WebhookError.invalidResponse("larger than \(Self.maximumResponseSize) bytes")
         } catch {
-            throw WebhookError.transport(error.localizedDescription)
+            throw WebhookError.transport(error.message)
         }
-        guard answer.count <= Self.maximumResponseSize else { throw WebhookError.invalidResponse("larger than \(Self.maximumResponseSize) bytes") }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        switch status {
+        switch response.status {
         case 200..<300: break
         case 410: throw WebhookError.gone
         case 404 where viaCloudhook: throw WebhookError.cloudhookNotFound
-        default: throw WebhookError.status(status, String(decoding: answer.prefix(200), as: UTF8.self))
+        default: throw WebhookError.status(response.status, response.bodyText(limit: 200))
         }
+        let answer = response.body
         guard !answer.isEmpty else { return nil }
         let value: JSONValue
         do {
-            value = try JSONParser.parse([UInt8](answer))
+            value = try JSONParser.parse(answer)
         } catch {
             throw WebhookError.invalidResponse("\(error)")
         }

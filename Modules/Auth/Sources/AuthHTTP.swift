@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HAModels
 import Networking
 
@@ -12,31 +9,26 @@ struct AuthHTTP: Sendable {
     static let maximumResponseSize = 64 << 10
 
     let address: ServerAddress
-    let session: URLSession
+    let http: HTTPClient
 
     /// The status and parsed body of one request; a body that is not JSON is `.null`.
     func send(_ method: String, _ path: String, json: JSONValue? = nil, form: [(String, String)]? = nil) async throws -> (Int, JSONValue) {
-        var request = URLRequest(url: address.url(path: path))
-        request.httpMethod = method
-        request.timeoutInterval = 30
+        let url = address.url(path: path)
+        var request = HTTPRequest(method, url)
         if let json {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(try JSONSerializer.data(json))
+            request = HTTPRequest(method, url, json: try JSONSerializer.data(json))
         } else if let form {
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(FormEncoding.encode(form).utf8)
+            request = HTTPRequest(method, url, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(FormEncoding.encode(form).utf8))
         }
-        let data: Data, response: URLResponse
+        let response: HTTPResponse
         do {
-            (data, response) = try await session.data(for: request)
-        } catch {
-            throw AuthError.transport(error.localizedDescription)
-        }
-        guard data.count <= Self.maximumResponseSize else {
+            response = try await http.send(request, maximumBodySize: Self.maximumResponseSize)
+        } catch let error where error.kind == .tooLarge {
             throw AuthError.invalidResponse("the answer exceeds \(Self.maximumResponseSize) bytes")
+        } catch {
+            throw AuthError.transport(error.message)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return (status, (try? JSONParser.parse([UInt8](data))) ?? .null)
+        return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
     }
 
     /// The server's `message` or `error_description`/`error` from an error body.

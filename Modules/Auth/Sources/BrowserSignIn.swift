@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Networking
 
 /// Sign-in in the browser: the authorization-code flow through `/auth/authorize`, with the
@@ -25,7 +22,7 @@ public final class BrowserSignIn: Sendable {
     private let tokens: TokenEndpoint
 
     /// Opens the listener and builds the URL to visit.
-    public init(address: ServerAddress, session: URLSession = .shared) throws {
+    public init(address: ServerAddress, http: HTTPClient = HTTPClient()) throws {
         let listener = try LoopbackListener()
         let origin = "http://127.0.0.1:\(listener.port)"
         let state = Self.randomState()
@@ -43,7 +40,7 @@ public final class BrowserSignIn: Sendable {
         clientID = origin + "/"
         redirectURI = origin + Self.callbackPath
         authorizeURL = url
-        tokens = TokenEndpoint(address: address, session: session)
+        tokens = TokenEndpoint(address: address, http: http)
     }
 
     /// Waits up to `timeout` seconds for the browser to come back, checks `state`, and exchanges the code.

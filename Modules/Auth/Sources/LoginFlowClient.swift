@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HAModels
 import Networking
 
@@ -13,8 +10,8 @@ public struct LoginFlowClient: Sendable {
 
     private let http: AuthHTTP
 
-    public init(address: ServerAddress, session: URLSession = .shared) {
-        http = AuthHTTP(address: address, session: session)
+    public init(address: ServerAddress, http: HTTPClient = HTTPClient()) {
+        self.http = AuthHTTP(address: address, http: http)
     }
 
     /// Runs the flow for the built-in user provider to its end and returns the authorization code.

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Networking
 
 /// `/auth/token` and `/auth/revoke`: exchange an authorization code, refresh, and revoke.
@@ -9,8 +6,8 @@ public struct TokenEndpoint: TokenGranting {
     private let http: AuthHTTP
     private let now: @Sendable () -> Date
 
-    public init(address: ServerAddress, session: URLSession = .shared, now: @escaping @Sendable () -> Date = { Date() }) {
-        http = AuthHTTP(address: address, session: session)
+    public init(address: ServerAddress, http: HTTPClient = HTTPClient(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.http = AuthHTTP(address: address, http: http)
         self.now = now
     }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HAModels
 
 /// Home Assistant's REST API: `/api/`, config, states, services, templates and events.
@@ -11,13 +8,13 @@ public struct RESTClient: Sendable {
 
     public let address: ServerAddress
     private let tokenProvider: any TokenProvider
-    private let session: URLSession
+    private let http: HTTPClient
 
-    /// Creates a client; TLS verification is URLSession's, always on.
-    public init(address: ServerAddress, tokenProvider: any TokenProvider, session: URLSession = .shared) {
+    /// Creates a client; TLS verification is always on.
+    public init(address: ServerAddress, tokenProvider: any TokenProvider, http: HTTPClient = HTTPClient()) {
         self.address = address
         self.tokenProvider = tokenProvider
-        self.session = session
+        self.http = http
     }
 
     /// `GET /api/`: the API's message when the token works.
@@ -94,7 +91,7 @@ public struct RESTClient: Sendable {
     private func request(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> JSONValue {
         let data = try await rawRequest(method, path, body: body)
         do {
-            return try JSONParser.parse([UInt8](data))
+            return try JSONParser.parse(data)
         } catch {
             throw RESTError.invalidResponse("\(error)")
         }
@@ -102,7 +99,7 @@ public struct RESTClient: Sendable {
 
     /// Sends the request; on a 401 asks the token provider for a fresh token and, when it gives
     /// another one, tries once more.
-    private func rawRequest(_ method: String, _ path: String, body: JSONValue?) async throws -> Data {
+    private func rawRequest(_ method: String, _ path: String, body: JSONValue?) async throws -> [UInt8] {
         let token = try await tokenProvider.accessToken(forceRefresh: false)
         do {
             return try await rawRequest(method, path, body: body, token: token)
@@ -113,34 +110,29 @@ public struct RESTClient: Sendable {
         }
     }
 
-    private func rawRequest(_ method: String, _ path: String, body: JSONValue?, token: String) async throws -> Data {
-        var request = URLRequest(url: address.url(path: path))
-        request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(try JSONSerializer.data(body))
-        }
-        let data: Data, response: URLResponse
+    private func rawRequest(_ method: String, _ path: String, body: JSONValue?, token: String) async throws -> [UInt8] {
+        let url = address.url(path: path), headers = [(name: "Authorization", value: "Bearer \(token)")]
+        let request = try body.map { HTTPRequest(method, url, json: try JSONSerializer.data($0), headers: headers) }
+            ?? HTTPRequest(method, url, headers: headers)
+        let response: HTTPResponse
         do {
-            (data, response) = try await session.data(for: request)
+            response = try await http.send(request, maximumBodySize: Self.maximumResponseSize)
+        } catch let error where error.kind == .tooLarge {
+            throw RESTError.tooLarge(Self.maximumResponseSize)
         } catch {
-            throw RESTError.transport(error.localizedDescription)
+            throw RESTError.transport(error.message)
         }
-        guard data.count <= Self.maximumResponseSize else { throw RESTError.tooLarge(Self.maximumResponseSize) }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        let text = String(decoding: data.prefix(500), as: UTF8.self)
-        switch status {
-        case 200..<300: return data
-        case 400: throw RESTError.badRequest(Self.message(in: data) ?? text)
+        switch response.status {
+        case 200..<300: return response.body
+        case 400: throw RESTError.badRequest(Self.message(in: response.body) ?? response.bodyText())
         case 401: throw RESTError.unauthorized
         case 404: throw RESTError.notFound(path)
-        default: throw RESTError.status(status, text)
+        default: throw RESTError.status(response.status, response.bodyText())
         }
     }
 
-    private static func message(in data: Data) -> String? {
-        guard case .string(let message)? = (try? JSONParser.parse([UInt8](data)))?.objectValue?["message"] else { return nil }
+    private static func message(in data: [UInt8]) -> String? {
+        guard case .string(let message)? = (try? JSONParser.parse(data))?.objectValue?["message"] else { return nil }
         return message
     }
 

@@ -6,31 +6,29 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     public let baseURL: URL
 
     /// Parses a base URL: `http` or `https`, a host, an optional port and path,
-    /// and no query, fragment or credentials.
+    /// and no query, fragment or credentials. Only `URL`'s own accessors are used: `URLComponents`
+    /// and its IDNA handling would load ICU code, megabytes of memory in a small daemon.
     public init(_ text: String) throws(ServerAddressError) {
-        guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
-              let scheme = components.scheme?.lowercased() else {
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased() else {
             throw ServerAddressError("'\(text)' is not a URL; use a form such as http://homeassistant.local:8123")
         }
         guard scheme == "http" || scheme == "https" else {
             throw ServerAddressError("'\(text)' uses \(scheme)://; a server address is http:// or https://")
         }
-        guard let host = components.host, !host.isEmpty else {
+        guard let host = url.host(percentEncoded: true), !host.isEmpty else {
             throw ServerAddressError("'\(text)' has no host name")
         }
-        guard components.user == nil, components.password == nil else {
+        guard url.user == nil, url.password == nil else {
             throw ServerAddressError("a server address may not hold a user name or password; sign in instead")
         }
-        guard components.query == nil, components.fragment == nil else {
+        guard url.query == nil, url.fragment == nil else {
             throw ServerAddressError("'\(text)' has a query or fragment; give only scheme, host, port and path")
         }
-        var normalized = URLComponents()
-        normalized.scheme = scheme
-        normalized.host = host.lowercased()
-        normalized.port = components.port
-        normalized.path = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        guard let url = normalized.url else { throw ServerAddressError("'\(text)' cannot be normalized to a URL") }
-        baseURL = url
+        let path = url.path(percentEncoded: true)
+        let bracketed = host.contains(":") ? "[\(host.lowercased())]" : host.lowercased()
+        let normalized = "\(scheme)://\(bracketed)\(url.port.map { ":\($0)" } ?? "")\(path.hasSuffix("/") ? String(path.dropLast()) : path)"
+        guard let base = URL(string: normalized) else { throw ServerAddressError("'\(text)' cannot be normalized to a URL") }
+        baseURL = base
     }
 
     /// Whether traffic to the server is encrypted.
@@ -38,10 +36,8 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// The WebSocket API endpoint: `ws(s)://host/api/websocket`.
     public var websocketURL: URL {
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-        components.scheme = isSecure ? "wss" : "ws"
-        components.path += "/api/websocket"
-        return components.url ?? baseURL
+        let text = baseURL.absoluteString
+        return URL(string: (isSecure ? "wss" : "ws") + text.drop { $0 != ":" } + "/api/websocket") ?? baseURL
     }
 
     /// A URL under the server, such as `api(path: "/api/states")`.

@@ -1,4 +1,3 @@
-import COpenSSL
 import Foundation
 
 /// The client side of the opening handshake (RFC 6455, 4.1), offering permessage-deflate.
@@ -38,10 +37,7 @@ struct WebSocketHandshake {
 
     /// The `Sec-WebSocket-Accept` value the server must send for `key`.
     static func acceptValue(for key: String) -> String {
-        let input = Array((key + guid).utf8)
-        var digest = [UInt8](repeating: 0, count: Int(SHA_DIGEST_LENGTH))
-        SHA1(input, input.count, &digest)
-        return Data(digest).base64EncodedString()
+        Data(SHA1.digest(Array((key + guid).utf8))).base64EncodedString()
     }
 
     /// Checks the response head (without the blank line); returns whether compression was agreed.
