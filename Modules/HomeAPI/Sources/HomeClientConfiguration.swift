@@ -23,8 +23,9 @@ public struct HomeClientConfiguration: Sendable, Equatable {
 
     /// Checks every field and names the first one that is not valid.
     func validated() throws(HomeError) -> HomeClientConfiguration {
-        guard let url = URLComponents(string: clientID), let scheme = url.scheme, ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty, url.fragment == nil, url.user == nil, url.password == nil else {
+        // URL's accessors rather than URLComponents', whose IDNA host handling loads ICU.
+        guard let url = URL(string: clientID), let scheme = url.scheme, ["http", "https"].contains(scheme),
+              let host = url.host(percentEncoded: true), !host.isEmpty, url.fragment == nil, url.user == nil, url.password == nil else {
             throw .invalidField("clientID", "'\(clientID)' is not an http(s) URL with a host (such as http://127.0.0.1/home-companion)")
         }
         if let locale, LanguageTag(locale) == nil {
