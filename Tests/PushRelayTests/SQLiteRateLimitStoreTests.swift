@@ -3,11 +3,14 @@ import Persistence
 import PushRelay
 import XCTest
 
-/// Daily counts in SQLite: exact under concurrency, per token, reset at 00:00 UTC.
+/// Daily counts in SQLite: exact under concurrency, per token, reset at 00:00 UTC, kept across a
+/// restart, and owned by one process at a time.
 final class SQLiteRateLimitStoreTests: XCTestCase {
     private let file = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID().uuidString).sqlite")
+    private var writers: [BatchedWriter] = []
 
     override func tearDown() {
+        writers.forEach { $0.stop() }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
     }
 
@@ -16,24 +19,25 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         var migrator = DatabaseMigrator()
         SQLiteRateLimitStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
-        return SQLiteRateLimitStore(pool: pool)
+        let writer = BatchedWriter(pool: pool)
+        writers.append(writer)
+        return try SQLiteRateLimitStore(pool: pool, writer: writer)
     }
 
     private let noon = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
 
-    func testConcurrentReservationsFromTwoConnectionsNeverExceedTheLimit() throws {
-        let first = try store(), second = try store()
+    func testConcurrentReservationsNeverExceedTheLimit() throws {
+        let limits = try store()
         let granted = ManagedCounter()
         let noon = noon
         DispatchQueue.concurrentPerform(iterations: 200) { index in
-            let limits = index.isMultiple(of: 2) ? first : second
             if (try? limits.reserve("token", maximum: 50, at: noon)) != nil {
                 granted.increment()
                 _ = try? limits.complete("token", success: index % 3 != 0, maximum: 50, at: noon)
             }
         }
         XCTAssertEqual(granted.value, 50)
-        let status = try first.status(of: "token", maximum: 50, at: noon)
+        let status = try limits.status(of: "token", maximum: 50, at: noon)
         XCTAssertEqual(status.successful + status.errors, 50, "successful and failed deliveries both count")
         XCTAssertEqual(status.remaining, 0)
     }
@@ -46,5 +50,42 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         let nextDay = noon.addingTimeInterval(12 * 3600)
         let status = try XCTUnwrap(try limits.reserve("a", maximum: 1, at: nextDay))
         XCTAssertEqual(DailyResetSchedule().iso8601(status.resetsAt), "2026-12-03T00:00:00Z")
+    }
+
+    func testCountsSurviveARestartAndASecondOwnerIsRefused() throws {
+        var limits: SQLiteRateLimitStore? = try store()
+        for success in [true, true, false] {
+            XCTAssertNotNil(try limits?.reserve("t", maximum: 5, at: noon))
+            _ = try limits?.complete("t", success: success, maximum: 5, at: noon)
+        }
+        XCTAssertThrowsError(try store()) { error in
+            XCTAssertTrue("\(error)".contains("in use by another relay process"), "\(error)")
+        }
+        writers.removeLast().stop()
+        limits?.stop()
+        limits = nil
+        writers.forEach { $0.stop() }
+        writers = []
+        let reopened = try store()
+        let status = try reopened.status(of: "t", maximum: 5, at: noon)
+        XCTAssertEqual([status.successful, status.errors, status.remaining], [2, 1, 2])
+        XCTAssertNotNil(try reopened.reserve("t", maximum: 5, at: noon))
+        XCTAssertNotNil(try reopened.reserve("t", maximum: 5, at: noon))
+        XCTAssertNil(try reopened.reserve("t", maximum: 5, at: noon), "the two left are all that is left after the restart")
+    }
+
+    func testChangedCountsAreWrittenBehindWithoutStop() throws {
+        let limits = try store()
+        XCTAssertNotNil(try limits.reserve("w", maximum: 5, at: noon))
+        _ = try limits.complete("w", success: true, maximum: 5, at: noon)
+        let pool = try DatabasePool(url: file)
+        let deadline = Date().addingTimeInterval(5)
+        var stored: Int?
+        while Date() < deadline {
+            stored = try pool.read { try $0.scalar(Int.self, "SELECT successful FROM rate_limits WHERE token = 'w'") }
+            if stored == 1 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertEqual(stored, 1, "written within about \(SQLiteRateLimitStore.writeInterval) s")
     }
 }

@@ -48,36 +48,44 @@ public final class Outbox: Sendable {
     /// Adds `payload`, or replaces the unsent payload enqueued under the same `key`; returns the message id.
     @discardableResult
     public func enqueue(_ payload: Data, key: String? = nil) throws -> Int64 {
+        try pool.write { database in try enqueue(payload, key: key, in: database) }
+    }
+
+    /// ``enqueue(_:key:)`` inside a write transaction of the caller's (such as a batch of a
+    /// ``BatchedWriter``) on `database`, a writer of this outbox's file.
+    @discardableResult
+    public func enqueue(_ payload: Data, key: String? = nil, in database: DatabaseConnection) throws -> Int64 {
         let date = now()
-        return try pool.write { database in
-            if let key {
-                try database.execute("""
-                UPDATE outbox SET payload = ?, revision = revision + 1, attempts = 0, next_attempt_at = ?, last_error = NULL
-                WHERE queue = ? AND coalesce_key = ? AND dead = 0
-                """, payload, date.timeIntervalSince1970, queue, key)
-                if database.changes > 0,
-                   let id = try database.scalar(Int64.self, "SELECT id FROM outbox WHERE queue = ? AND coalesce_key = ? AND dead = 0", queue, key) {
-                    return id
-                }
+        if let key {
+            try database.execute("""
+            UPDATE outbox SET payload = ?, revision = revision + 1, attempts = 0, next_attempt_at = ?, last_error = NULL
+            WHERE queue = ? AND coalesce_key = ? AND dead = 0
+            """, payload, date.timeIntervalSince1970, queue, key)
+            if database.changes > 0,
+               let id = try database.scalar(Int64.self, "SELECT id FROM outbox WHERE queue = ? AND coalesce_key = ? AND dead = 0", queue, key) {
+                return id
             }
-            try database.execute(
-                "INSERT INTO outbox (queue, coalesce_key, payload, enqueued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
-                queue, key, payload, date, date.timeIntervalSince1970
-            )
-            return database.lastInsertedRowID
         }
+        try database.execute(
+            "INSERT INTO outbox (queue, coalesce_key, payload, enqueued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
+            queue, key, payload, date, date.timeIntervalSince1970
+        )
+        return database.lastInsertedRowID
     }
 
     /// Up to `limit` messages due for delivery, oldest first, stopping at the first one still
     /// waiting for its retry.
     public func nextBatch(limit: Int) throws -> [OutboxMessage] {
+        try pool.read { database in try nextBatch(limit: limit, in: database) }
+    }
+
+    /// ``nextBatch(limit:)`` read on `database`, inside the caller's transaction.
+    public func nextBatch(limit: Int, in database: DatabaseConnection) throws -> [OutboxMessage] {
         let due = now().timeIntervalSince1970
-        let rows = try pool.read { database in
-            try database.rows("""
-            SELECT id, revision, coalesce_key, payload, attempts, enqueued_at, next_attempt_at, last_error
-            FROM outbox WHERE queue = ? AND dead = 0 ORDER BY id LIMIT ?
-            """, queue, max(0, limit))
-        }
+        let rows = try database.rows("""
+        SELECT id, revision, coalesce_key, payload, attempts, enqueued_at, next_attempt_at, last_error
+        FROM outbox WHERE queue = ? AND dead = 0 ORDER BY id LIMIT ?
+        """, queue, max(0, limit))
         return try rows.prefix { ($0.get("next_attempt_at", as: Double.self) ?? 0) <= due }.map(Self.message(from:))
     }
 
@@ -85,14 +93,18 @@ public final class Outbox: Sendable {
     /// Returns how many were removed.
     @discardableResult
     public func acknowledge(_ messages: [OutboxMessage]) throws -> Int {
-        try pool.write { database in
-            var removed = 0
-            for message in messages {
-                try database.execute("DELETE FROM outbox WHERE id = ? AND revision = ?", message.id, message.revision)
-                removed += database.changes
-            }
-            return removed
+        try pool.write { database in try acknowledge(messages, in: database) }
+    }
+
+    /// ``acknowledge(_:)`` inside the caller's write transaction on `database`.
+    @discardableResult
+    public func acknowledge(_ messages: [OutboxMessage], in database: DatabaseConnection) throws -> Int {
+        var removed = 0
+        for message in messages {
+            try database.execute("DELETE FROM outbox WHERE id = ? AND revision = ?", message.id, message.revision)
+            removed += database.changes
         }
+        return removed
     }
 
     /// Records a failed delivery: schedules a retry with backoff, or dead-letters the message

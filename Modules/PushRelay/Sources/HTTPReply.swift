@@ -5,6 +5,17 @@ public enum HTTPReply: Sendable {
     case full(status: Int, contentType: String, body: [UInt8])
     /// `text/event-stream` fed by the stream's ``EventStream/send(_:)``.
     case stream(EventStream)
+    /// An answer given later through ``DeferredReply/complete(_:)``.
+    case deferred(DeferredReply)
+
+    /// The status sent, when it is known now.
+    public var status: Int? {
+        switch self {
+        case .full(let status, _, _): status
+        case .stream: 200
+        case .deferred: nil
+        }
+    }
 
     /// A JSON answer.
     public static func json(_ status: Int, _ value: JSONValue) -> HTTPReply {

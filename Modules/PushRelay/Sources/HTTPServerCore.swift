@@ -50,7 +50,12 @@ final class HTTPServerCore: @unchecked Sendable {
             uploadSize.pointee = 0
             return .YES
         }
-        guard !pending.answered else { return .YES }
+        guard !pending.answered else {
+            // Called again after a deferred reply resumed the connection.
+            guard let reply = pending.deferred?.completedReply else { return .YES }
+            pending.deferred = nil
+            return core.queue(reply, on: connection, pending)
+        }
         pending.answered = true
         if pending.tooLarge {
             core.rejected(413)
@@ -63,7 +68,12 @@ final class HTTPServerCore: @unchecked Sendable {
             headers: values(connection, .HEADER_KIND),
             body: pending.body
         )
-        return core.queue(core.handler(request), on: connection, pending)
+        let reply = core.handler(request)
+        guard case .deferred(let deferred) = reply else { return core.queue(reply, on: connection, pending) }
+        pending.deferred = deferred
+        guard let ready = deferred.replyOrSuspend(connection) else { return .YES }
+        pending.deferred = nil
+        return core.queue(ready, on: connection, pending)
     }
 
     /// Called when a request ends, however it ends: releases its state and closes its stream.
@@ -97,6 +107,9 @@ final class HTTPServerCore: @unchecked Sendable {
             response = MHD_create_response_from_callback(UInt64.max, 4096, Self.streamReader, retained, Self.streamReleaser)
             MHD_add_response_header(response, "Content-Type", "text/event-stream")
             MHD_add_response_header(response, "Cache-Control", "no-store")
+        case .deferred:
+            // The handler gives a deferred reply only as its first answer, never inside one.
+            return queue(.error(500, "internal error: a deferred reply was deferred again"), on: connection, pending)
         }
         guard let response else { return .NO }
         defer { MHD_destroy_response(response) }

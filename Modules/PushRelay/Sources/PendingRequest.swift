@@ -7,4 +7,6 @@ final class PendingRequest {
     var answered = false
     /// The event stream this request turned into, closed when the connection ends.
     var stream: EventStream?
+    /// The answer this suspended request waits for.
+    var deferred: DeferredReply?
 }

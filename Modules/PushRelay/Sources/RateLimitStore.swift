@@ -12,4 +12,7 @@ public protocol RateLimitStore: Sendable {
 
     /// Today's counts for `token`, taking nothing.
     func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus
+
+    /// Writes out what is still only in memory, before the relay stops.
+    func stop()
 }

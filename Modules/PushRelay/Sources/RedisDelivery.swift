@@ -32,7 +32,11 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         thread.start()
     }
 
-    public func deliver(_ payload: JSONValue, to token: String) throws -> DeliveryOutcome {
+    public func deliver(_ payload: JSONValue, to token: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
+        completion(Result { try deliverNow(payload, to: token) })
+    }
+
+    private func deliverNow(_ payload: JSONValue, to token: String) throws -> DeliveryOutcome {
         let key = Self.key(token)
         try pool.command(["XADD", key, "*", "payload", try JSONSerializer.string(payload)])
         try pool.command(["EXPIRE", key, String(Int(ttl))])

@@ -33,6 +33,9 @@ public final class RedisRateLimitStore: RateLimitStore {
         return try status(of: token, maximum: maximum, at: date)
     }
 
+    /// Nothing to write: every count is in Redis already.
+    public func stop() {}
+
     public func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus {
         let counts = try pool.command(["HMGET", key(token, date), "successful", "errors"]).array
         return status(counts.first ?? .null, counts.last ?? .null, maximum: maximum, reset: schedule.nextReset(after: date))

@@ -10,27 +10,12 @@ public final class RelayServer: @unchecked Sendable {
     private let http: HTTPServer
     private let keepAlive: DispatchSourceTimer
     private let delivery: any DeliveryBackend
+    private let limits: any RateLimitStore
+    private let writer: BatchedWriter
 
     public init(configuration: RelayConfiguration) throws {
         let folder = configuration.database.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let pool = try DatabasePool(url: configuration.database)
-        // WAL with NORMAL sync: a commit survives the relay crashing, and only the last moments
-        // could be lost if the machine loses power; commits no longer wait for the disk.
-        try pool.writeWithoutTransaction { try $0.execute("PRAGMA synchronous = NORMAL") }
-        var migrator = DatabaseMigrator()
-        Outbox.registerMigrations(in: &migrator)
-        SQLiteRateLimitStore.registerMigrations(in: &migrator)
-        _ = try migrator.migrate(pool)
-        let limits: any RateLimitStore, delivery: any DeliveryBackend
-        if let redis = configuration.redis {
-            let connections = try RedisPool(redis)
-            limits = RedisRateLimitStore(pool: connections)
-            delivery = try RedisDelivery(pool: connections, ttl: configuration.messageTTL)
-        } else {
-            limits = SQLiteRateLimitStore(pool: pool)
-            delivery = LocalDelivery(pool: pool, ttl: configuration.messageTTL)
-        }
         var routes = ProviderRoute.streamOnly
         if let manifest = configuration.providerManifest {
             let bytes: [UInt8]
@@ -41,11 +26,42 @@ public final class RelayServer: @unchecked Sendable {
             }
             routes = try ProviderManifest.load(bytes, source: manifest.path)
         }
+        let pool = try DatabasePool(url: configuration.database)
+        // WAL with NORMAL sync: a commit survives the relay crashing, and only the last moments
+        // could be lost if the machine loses power; commits no longer wait for the disk.
+        try pool.writeWithoutTransaction { try $0.execute("PRAGMA synchronous = NORMAL"); try $0.execute("PRAGMA wal_autocheckpoint = 20000") }
+        var migrator = DatabaseMigrator()
+        Outbox.registerMigrations(in: &migrator)
+        SQLiteRateLimitStore.registerMigrations(in: &migrator)
+        _ = try migrator.migrate(pool)
+        let writer = BatchedWriter(pool: pool)
+        let limits: any RateLimitStore, delivery: any DeliveryBackend
+        do {
+            if let redis = configuration.redis {
+                let connections = try RedisPool(redis)
+                limits = RedisRateLimitStore(pool: connections)
+                delivery = try RedisDelivery(pool: connections, ttl: configuration.messageTTL)
+            } else {
+                limits = try SQLiteRateLimitStore(pool: pool, writer: writer)
+                delivery = LocalDelivery(pool: pool, writer: writer, ttl: configuration.messageTTL)
+            }
+        } catch {
+            writer.stop()
+            throw error
+        }
         let metrics = RelayMetrics()
         let service = RelayService(configuration: configuration, limits: limits, delivery: delivery, routes: routes, metrics: metrics)
-        http = try HTTPServer(options: configuration.http, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
+        do {
+            http = try HTTPServer(options: configuration.http, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
+        } catch {
+            delivery.stop()
+            writer.stop()
+            throw error
+        }
         self.service = service
         self.delivery = delivery
+        self.limits = limits
+        self.writer = writer
         keepAlive = DispatchSource.makeTimerSource(queue: .global())
         keepAlive.schedule(deadline: .now() + configuration.keepAliveInterval, repeating: configuration.keepAliveInterval)
         keepAlive.setEventHandler { delivery.streams.keepAlive() }
@@ -58,7 +74,11 @@ public final class RelayServer: @unchecked Sendable {
     /// Stops listening and closes every stream.
     public func stop() {
         keepAlive.cancel()
+        // Pending notifications commit first and their connections resume; then the server
+        // closes, and the counts of the last answers are written.
+        writer.stop()
         http.stop()
         delivery.stop()
+        limits.stop()
     }
 }

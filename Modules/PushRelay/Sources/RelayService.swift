@@ -29,7 +29,7 @@ public final class RelayService: Sendable {
     /// Answers one request, counting it by status.
     public func handle(_ request: HTTPRequest) -> HTTPReply {
         let reply = route(request)
-        if case .full(let status, _, _) = reply { metrics.countRequest(status: status) } else { metrics.countRequest(status: 200) }
+        if let status = reply.status { metrics.countRequest(status: status) }
         return reply
     }
 
@@ -73,22 +73,52 @@ public final class RelayService: Sendable {
                 "rateLimits": status.json,
             ]))
         }
-        let outcome: DeliveryOutcome
-        do {
-            if let provider = route.provider {
+        if let provider = route.provider {
+            let outcome = Result { () throws -> DeliveryOutcome in
                 try provider.send(payload, to: push.pushToken, expiresAt: date.addingTimeInterval(configuration.messageTTL))
-                outcome = .streamed
-            } else {
-                outcome = try delivery.deliver(payload, to: push.pushToken)
+                return .streamed
             }
-        } catch {
-            let status = try limits.complete(push.pushToken, success: false, maximum: maximum, at: date)
-            let (code, message) = (error as? RelayRequestError).map { ($0.status, $0.message) } ?? (500, "the notification could not be delivered: \(error)")
-            return .json(code, .object(["message": .string(message), "rateLimits": status.json]))
+            return reply(to: record(outcome, token: push.pushToken, route: route, at: date))
         }
-        metrics.countDelivery(provider: route.id)
-        let status = try limits.complete(push.pushToken, success: true, maximum: maximum, at: date)
-        return .json(201, .object(["message": .string(outcome.message), "rateLimits": status.json]))
+        // Answered once the notification is streamed or durably queued; the connection waits
+        // suspended, not a thread. The count is taken where the delivery ends, the JSON answer
+        // made on the server's thread.
+        let deferred = DeferredReply()
+        delivery.deliver(payload, to: push.pushToken) { [self] outcome in
+            let recorded = record(outcome, token: push.pushToken, route: route, at: date)
+            deferred.complete { [self] in
+                let answer = reply(to: recorded)
+                if let status = answer.status { metrics.countRequest(status: status) }
+                return answer
+            }
+        }
+        return .deferred(deferred)
+    }
+
+    /// Counts a reserved delivery that went as `outcome`, as successful or failed; the status
+    /// and message to answer with and the token's counts.
+    private func record(_ outcome: Result<DeliveryOutcome, any Error>, token: String, route: ProviderRoute, at date: Date)
+        -> Result<(Int, String, RateLimitStatus), any Error> {
+        Result {
+            let maximum = configuration.dailyLimit
+            switch outcome {
+            case .success(let delivered):
+                metrics.countDelivery(provider: route.id)
+                return (201, delivered.message, try limits.complete(token, success: true, maximum: maximum, at: date))
+            case .failure(let error):
+                let status = try limits.complete(token, success: false, maximum: maximum, at: date)
+                let (code, message) = (error as? RelayRequestError).map { ($0.status, $0.message) }
+                    ?? (500, "the notification could not be delivered: \(error)")
+                return (code, message, status)
+            }
+        }
+    }
+
+    private func reply(to recorded: Result<(Int, String, RateLimitStatus), any Error>) -> HTTPReply {
+        switch recorded {
+        case .success(let (code, message, status)): .json(code, .object(["message": .string(message), "rateLimits": status.json]))
+        case .failure(let error): .error(500, "internal error: \(error)")
+        }
     }
 
     private func check(_ request: HTTPRequest) throws -> HTTPReply {

@@ -1,15 +1,27 @@
 import Foundation
 import Persistence
 
-/// Daily counts in SQLite: the embedded default. A reservation and its completion are each
-/// one transaction, so processes sharing the file share the limit too.
+/// Daily counts in SQLite: the embedded default, for one relay process (several share limits
+/// through Redis). The process holds the file exclusively, so today's counts live in memory,
+/// where a reservation is one locked increment. Changes are written behind through the relay's
+/// ``BatchedWriter`` at most every ``writeInterval`` (absolute values, so a later write repairs
+/// a failed one), on ``stop()``, and read back when the relay restarts: a relay that crashes can
+/// forget the last quarter second of counting, never a queued notification.
 public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
+    /// How long changed counts wait to be written together.
+    public static let writeInterval = 0.25
+
     private let pool: DatabasePool
+    private let writer: BatchedWriter
+    private let ownership: ExclusiveFileLock
     private let schedule = DailyResetSchedule()
-    /// The day whose older rows were last removed; guarded by `lock`. Removing them once a day
-    /// keeps a reservation from scanning the table.
-    private var purgedDay: Double = 0
+    // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, the
+    // tokens changed since the last write, and whether a write of them is queued.
     private let lock = NSLock()
+    private var day: Double = -1
+    private var counts: [String: DailyCount] = [:]
+    private var changed: Set<String> = []
+    private var writeQueued = false
 
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         migrator.register("rate_limits.v1") { database in
@@ -26,44 +38,102 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         }
     }
 
-    /// Uses `pool`, whose migrations must include ``registerMigrations(in:)``.
-    public init(pool: DatabasePool) {
+    /// Uses `pool` (whose migrations must include ``registerMigrations(in:)``) and writes through
+    /// `writer`; throws when another process already holds the file.
+    public init(pool: DatabasePool, writer: BatchedWriter) throws {
         self.pool = pool
+        self.writer = writer
+        ownership = try ExclusiveFileLock(
+            path: pool.url.path,
+            owner: "another relay process; several relays share one limit through Redis (PUSH_RELAY_REDIS_URL)"
+        )
     }
 
     public func reserve(_ token: String, maximum: Int, at date: Date) throws -> RateLimitStatus? {
-        let day = schedule.windowStart(containing: date).timeIntervalSince1970
-        let purge = lock.withLock { () -> Bool in
-            defer { purgedDay = day }
-            return purgedDay != day
-        }
-        return try pool.write { database in
-            if purge { try database.execute("DELETE FROM rate_limits WHERE day < ?", day) }
-            try database.execute("INSERT OR IGNORE INTO rate_limits (token, day) VALUES (?, ?)", token, day)
-            try database.execute("UPDATE rate_limits SET reserved = reserved + 1 WHERE token = ? AND day = ? AND reserved < ?", token, day, maximum)
-            guard database.changes > 0 else { return nil }
-            return try read(database, token, day: day, maximum: maximum, date: date)
-        }
+        try withCount(of: token, at: date) { count -> (Bool, DailyCount?) in
+            guard count.reserved < maximum else { return (false, nil) }
+            count.reserved += 1
+            return (true, count)
+        }.map { status($0, maximum: maximum, at: date) }
     }
 
     public func complete(_ token: String, success: Bool, maximum: Int, at date: Date) throws -> RateLimitStatus {
-        let day = schedule.windowStart(containing: date).timeIntervalSince1970
-        return try pool.write { database in
-            try database.execute("UPDATE rate_limits SET \(success ? "successful" : "errors") = \(success ? "successful" : "errors") + 1 WHERE token = ? AND day = ?", token, day)
-            return try read(database, token, day: day, maximum: maximum, date: date)
+        let count = try withCount(of: token, at: date) { count in
+            if success { count.successful += 1 } else { count.errors += 1 }
+            return (true, count)
         }
+        return status(count, maximum: maximum, at: date)
     }
 
     public func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus {
-        let day = schedule.windowStart(containing: date).timeIntervalSince1970
-        return try pool.read { database in try read(database, token, day: day, maximum: maximum, date: date) }
+        status(try withCount(of: token, at: date) { count in (false, count) }, maximum: maximum, at: date)
     }
 
-    private func read(_ database: DatabaseConnection, _ token: String, day: Double, maximum: Int, date: Date) throws -> RateLimitStatus {
-        let row = try database.rows("SELECT successful, errors FROM rate_limits WHERE token = ? AND day = ?", token, day).first
-        return RateLimitStatus(
-            successful: row?.get("successful", as: Int.self) ?? 0, errors: row?.get("errors", as: Int.self) ?? 0,
-            maximum: maximum, resetsAt: schedule.nextReset(after: date)
-        )
+    /// Runs `body` on today's count of `token` under the lock; when it says it changed the
+    /// count, the count is queued to be written behind.
+    private func withCount<Result>(of token: String, at date: Date, _ body: (inout DailyCount) -> (changed: Bool, result: Result)) throws -> Result {
+        let today = schedule.windowStart(containing: date).timeIntervalSince1970
+        return try lock.withLock {
+            if today != day { startDay(today) }
+            var count = try counts[token] ?? stored(token, day: today)
+            let (changedCount, result) = body(&count)
+            counts[token] = count
+            if changedCount {
+                changed.insert(token)
+                if !writeQueued {
+                    writeQueued = true
+                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
+                        writer.submit { [self] database in try writeChanges(database) }
+                    }
+                }
+            }
+            return result
+        }
+    }
+
+    /// Writes the changed counts now, directly (the relay's writer has stopped by then), and
+    /// gives up the file for another process.
+    public func stop() {
+        try? pool.write { database in try writeChanges(database) }
+        ownership.release()
+    }
+
+    /// Forgets the previous day's counts and removes its rows (once a day, so reservations
+    /// never scan the table).
+    private func startDay(_ today: Double) {
+        day = today
+        counts = [:]
+        changed = []
+        writer.submit { database in try database.execute("DELETE FROM rate_limits WHERE day < ?", today) }
+    }
+
+    /// The count stored by an earlier run; reservations that were under way then are gone.
+    private func stored(_ token: String, day: Double) throws -> DailyCount {
+        let row = try pool.read { database in
+            try database.rows("SELECT successful, errors FROM rate_limits WHERE token = ? AND day = ?", token, day).first
+        }
+        let successful = row?.get("successful", as: Int.self) ?? 0, errors = row?.get("errors", as: Int.self) ?? 0
+        return DailyCount(reserved: successful + errors, successful: successful, errors: errors)
+    }
+
+    /// Runs in a batch of the writer: the changed counts, as absolute values.
+    private func writeChanges(_ database: DatabaseConnection) throws {
+        let (today, snapshot) = lock.withLock { () -> (Double, [(String, DailyCount)]) in
+            defer {
+                changed = []
+                writeQueued = false
+            }
+            return (day, changed.compactMap { token in counts[token].map { (token, $0) } })
+        }
+        for (token, count) in snapshot {
+            try database.execute("""
+            INSERT INTO rate_limits (token, day, reserved, successful, errors) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (token, day) DO UPDATE SET reserved = excluded.reserved, successful = excluded.successful, errors = excluded.errors
+            """, token, today, count.reserved, count.successful, count.errors)
+        }
+    }
+
+    private func status(_ count: DailyCount, maximum: Int, at date: Date) -> RateLimitStatus {
+        RateLimitStatus(successful: count.successful, errors: count.errors, maximum: maximum, resetsAt: schedule.nextReset(after: date))
     }
 }

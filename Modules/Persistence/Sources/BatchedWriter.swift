@@ -1,0 +1,98 @@
+import Foundation
+
+/// Group commit: writes from many threads run on one writer thread, as many as are waiting in
+/// one transaction, and a caller of ``write(_:)`` returns once the transaction holding its write
+/// has committed. Under load this turns many small transactions (each a WAL append, a lock
+/// round and, now and then, a checkpoint) into a few large ones; with one writer nobody waits
+/// on a lock either. Batches form by themselves: what arrives while one commits is the next.
+///
+/// A batch that fails is retried write by write, each in its own transaction, so a bad write
+/// fails only its own caller.
+public final class BatchedWriter: @unchecked Sendable {
+    private let pool: DatabasePool
+    private let maximumBatch: Int
+    /// Guards `queue` and `stopped`; signalled when work arrives or the writer should stop.
+    private let condition = NSCondition()
+    private var queue: [PendingWrite] = []
+    private var stopped = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts the writer thread for `pool`, committing at most `maximumBatch` writes at a time.
+    public init(pool: DatabasePool, maximumBatch: Int = 1_024) {
+        self.pool = pool
+        self.maximumBatch = max(1, maximumBatch)
+        let thread = Thread { [self] in run() }
+        thread.name = "batched-writer"
+        thread.start()
+    }
+
+    /// Runs `body` in the next batch and waits until that batch has committed.
+    public func write(_ body: @escaping @Sendable (DatabaseConnection) throws -> Void) throws {
+        try submit(body).wait()
+    }
+
+    /// Queues `body` for the next batch without waiting; writes run in the order submitted.
+    /// `completion`, if given, runs on the writer thread once the batch has committed (nil) or
+    /// the write failed (its error) — or at once, with an error, when the writer was stopped.
+    @discardableResult
+    public func submit(
+        _ body: @escaping @Sendable (DatabaseConnection) throws -> Void, completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) -> PendingWrite {
+        let pending = PendingWrite(body, completion: completion)
+        condition.lock()
+        guard !stopped else {
+            condition.unlock()
+            pending.finish(DatabaseError(code: 21, message: "the batched writer was stopped"))
+            return pending
+        }
+        queue.append(pending)
+        condition.signal()
+        condition.unlock()
+        return pending
+    }
+
+    /// Commits what is queued, then ends the writer thread; later writes fail.
+    public func stop() {
+        condition.lock()
+        let first = !stopped
+        stopped = true
+        condition.signal()
+        condition.unlock()
+        if first { finished.wait() }
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !stopped { condition.wait() }
+            if queue.isEmpty {
+                condition.unlock()
+                finished.signal()
+                return
+            }
+            let batch = Array(queue.prefix(maximumBatch))
+            queue.removeFirst(batch.count)
+            condition.unlock()
+            commit(batch)
+        }
+    }
+
+    private func commit(_ batch: [PendingWrite]) {
+        do {
+            try pool.write { database in
+                for pending in batch { try pending.body(database) }
+            }
+            batch.forEach { $0.finish(nil) }
+        } catch {
+            guard batch.count > 1 else { return batch[0].finish(error) }
+            for pending in batch {
+                do {
+                    try pool.write { try pending.body($0) }
+                    pending.finish(nil)
+                } catch {
+                    pending.finish(error)
+                }
+            }
+        }
+    }
+}
