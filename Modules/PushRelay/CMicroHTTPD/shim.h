@@ -8,7 +8,7 @@
 static inline struct MHD_Daemon *hc_mhd_start(const struct sockaddr *address, unsigned int threads, unsigned int timeout,
                                               unsigned int connections, MHD_AccessHandlerCallback handler,
                                               MHD_RequestCompletedCallback completed, void *context) {
-    return MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, handler, context,
+    return MHD_start_daemon(MHD_USE_AUTO_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO, 0, NULL, NULL, handler, context,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_THREAD_POOL_SIZE, threads,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout,

@@ -3,12 +3,11 @@ import HAModels
 import Persistence
 
 /// Delivery within one relay process: a notification for a connected client goes out at once;
-/// one for a client that is away waits in the durable outbox (one queue per push token) for up
-/// to the TTL and is sent, in order, when the client comes back.
+/// one for a client that is away waits in the durable ``PushQueue`` for up to the TTL and is
+/// sent, in order, when the client comes back. Expired notifications are purged every minute.
 ///
 /// Queued notifications are written through the relay's ``BatchedWriter``: many requests share
-/// one transaction, and a request is answered once the transaction holding its notification has
-/// committed.
+/// one transaction, and a delivery completes once the transaction holding it has committed.
 public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     public let streams = StreamRegistry()
     private let pool: DatabasePool
@@ -18,25 +17,37 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// Keeps a token's draining and delivering in order: writes are queued to the writer under
     /// it, and the writer runs them in that order.
     private let lock = NSLock()
+    private let purge: DispatchSourceTimer
 
+    public static func registerMigrations(in migrator: inout DatabaseMigrator) {
+        PushQueue.registerMigrations(in: &migrator)
+    }
+
+    /// Uses `pool` (whose migrations must include ``registerMigrations(in:)``, after the
+    /// Persistence outbox's) and writes through `writer`.
     public init(pool: DatabasePool, writer: BatchedWriter, ttl: Double, now: @escaping @Sendable () -> Date = { Date() }) {
         self.pool = pool
         self.writer = writer
         self.ttl = ttl
         self.now = now
+        purge = DispatchSource.makeTimerSource(queue: .global())
+        purge.schedule(deadline: .now() + 60, repeating: 60)
+        purge.setEventHandler { writer.submit { database in try PushQueue.purge(queuedBefore: now().addingTimeInterval(-ttl), in: database) } }
+        purge.resume()
     }
 
     public func deliver(_ payload: JSONValue, to token: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try JSONSerializer.string(payload)
+            bytes = try JSONSerializer.data(payload)
         } catch {
             return completion(.failure(error))
         }
+        let event = ServerSentEvent(name: "notification", data: String(decoding: bytes, as: UTF8.self))
+        let date = now()
         let streamed = lock.withLock { () -> Bool in
-            if streams.send(ServerSentEvent(name: "notification", data: text), to: token) { return true }
-            let outbox = queue(for: token), message = Data(text.utf8)
-            writer.submit({ database in try outbox.enqueue(message, in: database) }) { error in
+            if streams.send(event, to: token) { return true }
+            writer.submit({ database in try PushQueue.enqueue(bytes, for: token, at: date, in: database) }) { error in
                 completion(error.map { .failure($0) } ?? .success(.queued))
             }
             return false
@@ -46,17 +57,11 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
 
     public func attach(_ stream: EventStream, for token: String) throws {
         try lock.withLock {
-            let outbox = queue(for: token)
             let oldest = now().addingTimeInterval(-ttl)
             // Queued behind every notification submitted before, so it sees them all.
             try writer.write { database in
-                while true {
-                    let batch = try outbox.nextBatch(limit: 100, in: database)
-                    guard !batch.isEmpty else { break }
-                    for message in batch where message.enqueuedAt >= oldest {
-                        stream.send(ServerSentEvent(name: "notification", data: String(decoding: message.payload, as: UTF8.self)))
-                    }
-                    _ = try outbox.acknowledge(batch, in: database)
+                for payload in try PushQueue.take(for: token, queuedSince: oldest, in: database) {
+                    stream.send(ServerSentEvent(name: "notification", data: String(decoding: payload, as: UTF8.self)))
                 }
             }
             streams.add(stream, for: token)
@@ -64,14 +69,10 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     }
 
     public func queueDepth() throws -> Int {
-        try pool.read { database in
-            try database.scalar(Int.self, "SELECT COUNT(*) FROM outbox WHERE queue LIKE 'push:%' AND dead = 0") ?? 0
-        }
+        try pool.read { database in try PushQueue.depth(in: database) }
     }
 
-    public func stop() {}
-
-    private func queue(for token: String) -> Outbox {
-        Outbox(pool: pool, queue: "push:" + token, now: now)
+    public func stop() {
+        purge.cancel()
     }
 }

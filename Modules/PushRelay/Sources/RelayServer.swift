@@ -29,10 +29,16 @@ public final class RelayServer: @unchecked Sendable {
         let pool = try DatabasePool(url: configuration.database)
         // WAL with NORMAL sync: a commit survives the relay crashing, and only the last moments
         // could be lost if the machine loses power; commits no longer wait for the disk.
-        try pool.writeWithoutTransaction { try $0.execute("PRAGMA synchronous = NORMAL"); try $0.execute("PRAGMA wal_autocheckpoint = 20000") }
+        // Checkpoints every 20,000 pages instead of 1,000: a page that many commits change is
+        // copied back to the file once rather than each time.
+        try pool.writeWithoutTransaction { database in
+            try database.execute("PRAGMA synchronous = NORMAL")
+            try database.execute("PRAGMA wal_autocheckpoint = 20000")
+        }
         var migrator = DatabaseMigrator()
         Outbox.registerMigrations(in: &migrator)
         SQLiteRateLimitStore.registerMigrations(in: &migrator)
+        LocalDelivery.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
         let writer = BatchedWriter(pool: pool)
         let limits: any RateLimitStore, delivery: any DeliveryBackend
