@@ -28,6 +28,34 @@ final class RelayServerTests: XCTestCase {
         XCTAssertEqual((check["rateLimits"] as? [String: Any])?["successful"] as? Int, 1)
     }
 
+    func testConcurrentSendsAreAllAnsweredAfterTheyAreStoredAndSurviveARestart() async throws {
+        relay = try RelayTestServer()
+        let relay = relay!
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<120 {
+                group.addTask {
+                    try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "c\(index % 4)", message: "n\(index)")).0
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        XCTAssertEqual(statuses, Array(repeating: 201, count: 120))
+        relay.stopKeepingFiles()
+        self.relay = try RelayTestServer(folder: relay.folder)
+        let (_, metrics) = try await self.relay.request("GET", "/metrics")
+        XCTAssertTrue((metrics["text"] as? String)?.contains("push_relay_queue_depth 120") ?? false, "\(metrics)")
+        let (_, check) = try await self.relay.request("POST", "/rate_limits/check", body: #"{"push_token":"c1"}"#)
+        XCTAssertEqual((check["rateLimits"] as? [String: Any])?["successful"] as? Int, 30, "the counts were written on stop")
+    }
+
+    func testASecondRelayOnTheSameFileIsSentToRedis() throws {
+        relay = try RelayTestServer()
+        XCTAssertThrowsError(try RelayTestServer(folder: relay.folder)) { error in
+            XCTAssertTrue("\(error)".contains("in use by another relay process"), "\(error)")
+            XCTAssertTrue("\(error)".contains("PUSH_RELAY_REDIS_URL"), "\(error)")
+        }
+    }
+
     func testTheDailyLimitIsExactAndAnswers429() async throws {
         relay = try RelayTestServer(dailyLimit: 3)
         for _ in 0..<3 {

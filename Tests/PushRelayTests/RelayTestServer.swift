@@ -5,12 +5,15 @@ import FoundationNetworking
 import PushRelay
 
 /// A relay on a free loopback port with its own SQLite file, and a small client for it.
-final class RelayTestServer {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)")
+final class RelayTestServer: @unchecked Sendable {
+    let folder: URL
     let server: RelayServer
     var port: Int { server.port }
 
-    init(dailyLimit: Int = 1000, timeout: Int = 10, keepAlive: Double = 15) throws {
+    /// A relay on a new folder, or on `folder` to reopen what an earlier relay stored.
+    init(folder: URL? = nil, dailyLimit: Int = 1000, timeout: Int = 10, keepAlive: Double = 15) throws {
+        self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)")
+        let folder = self.folder
         var configuration = RelayConfiguration(dataFolder: folder)
         configuration.http.port = 0
         configuration.http.connectionTimeout = timeout
@@ -20,8 +23,13 @@ final class RelayTestServer {
     }
 
     func stop() {
-        server.stop()
+        stopKeepingFiles()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Stops the relay and leaves its files for another to open.
+    func stopKeepingFiles() {
+        server.stop()
     }
 
     /// One request; the status and the body as a JSON object (or text under "text").
