@@ -7,7 +7,8 @@ import Foundation
 /// on a lock either. Batches form by themselves: what arrives while one commits is the next.
 ///
 /// A batch that fails is retried write by write, each in its own transaction, so a bad write
-/// fails only its own caller.
+/// fails only its own caller. A write's body may therefore run twice (the first run rolled
+/// back): what it does besides SQL must bear repeating.
 public final class BatchedWriter: @unchecked Sendable {
     private let pool: DatabasePool
     private let maximumBatch: Int
@@ -26,9 +27,13 @@ public final class BatchedWriter: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `body` in the next batch and waits until that batch has committed.
-    public func write(_ body: @escaping @Sendable (DatabaseConnection) throws -> Void) throws {
-        try submit(body).wait()
+    /// Runs `body` in the next batch, waits until that batch has committed, and returns what
+    /// `body` returned.
+    public func write<Value>(_ body: @escaping @Sendable (DatabaseConnection) throws -> Value) throws -> Value {
+        let result = WriteResult<Value>()
+        try submit { database in result.value = try body(database) }.wait()
+        guard let value = result.value else { throw DatabaseError(code: 1, message: "the batched write returned nothing") }
+        return value
     }
 
     /// Queues `body` for the next batch without waiting; writes run in the order submitted.

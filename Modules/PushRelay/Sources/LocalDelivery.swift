@@ -58,11 +58,11 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     public func attach(_ stream: EventStream, for token: String) throws {
         try lock.withLock {
             let oldest = now().addingTimeInterval(-ttl)
-            // Queued behind every notification submitted before, so it sees them all.
-            try writer.write { database in
-                for payload in try PushQueue.take(for: token, queuedSince: oldest, in: database) {
-                    stream.send(ServerSentEvent(name: "notification", data: String(decoding: payload, as: UTF8.self)))
-                }
+            // Queued behind every notification submitted before, so it sees them all; sent once
+            // their removal has committed.
+            let waiting = try writer.write { database in try PushQueue.take(for: token, queuedSince: oldest, in: database) }
+            for payload in waiting {
+                stream.send(ServerSentEvent(name: "notification", data: String(decoding: payload, as: UTF8.self)))
             }
             streams.add(stream, for: token)
         }
