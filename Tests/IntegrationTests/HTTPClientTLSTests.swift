@@ -5,26 +5,19 @@ import XCTest
 /// https:// with the HTTP client against the conformance peer's TLS port, whose self-signed
 /// certificate is for `localhost`; a plain GET there is answered with an HTTP error page.
 final class HTTPClientTLSTests: XCTestCase {
-    private static let setup = Result { () throws -> (WebSocketPeer, URL) in
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("https-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let (certificate, key) = try OpenSSLCommand.localhostCertificate(in: folder)
-        return (try WebSocketPeer(certificate: certificate, key: key), certificate)
-    }
-
     private func request(host: String, _ peer: WebSocketPeer) -> HTTPRequest {
         HTTPRequest("GET", URL(string: "https://\(host):\(peer.tlsPort ?? 0)/echo")!)
     }
 
     func testSpeaksHTTPOverTLSWithATrustedCA() async throws {
-        let (peer, certificate) = try Self.setup.get()
+        let (peer, certificate) = try LocalhostTLSPeer.started.get()
         let response = try await HTTPClient(caFile: certificate.path).send(request(host: "localhost", peer), maximumBodySize: 4_096)
         XCTAssertTrue((400..<500).contains(response.status), "\(response.status) \(response.bodyText())")
         XCTAssertTrue(response.bodyText().contains("WebSocket"), response.bodyText())
     }
 
     func testRefusesAnUntrustedCertificate() async throws {
-        let (peer, _) = try Self.setup.get()
+        let (peer, _) = try LocalhostTLSPeer.started.get()
         do {
             _ = try await HTTPClient().send(request(host: "localhost", peer), maximumBodySize: 4_096)
             XCTFail("trusted a self-signed certificate")
@@ -35,7 +28,7 @@ final class HTTPClientTLSTests: XCTestCase {
     }
 
     func testRefusesACertificateForAnotherHost() async throws {
-        let (peer, certificate) = try Self.setup.get()
+        let (peer, certificate) = try LocalhostTLSPeer.started.get()
         do {
             _ = try await HTTPClient(caFile: certificate.path).send(request(host: "127.0.0.1", peer), maximumBodySize: 4_096)
             XCTFail("accepted a certificate for localhost at 127.0.0.1")

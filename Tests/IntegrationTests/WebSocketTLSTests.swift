@@ -4,19 +4,12 @@ import XCTest
 
 /// wss:// against the conformance peer serving a self-signed certificate for `localhost`.
 final class WebSocketTLSTests: XCTestCase {
-    private static let setup = Result { () throws -> (WebSocketPeer, URL) in
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let (certificate, key) = try OpenSSLCommand.localhostCertificate(in: folder)
-        return (try WebSocketPeer(certificate: certificate, key: key), certificate)
-    }
-
     private func url(host: String, _ peer: WebSocketPeer) -> URL {
         URL(string: "wss://\(host):\(peer.tlsPort ?? 0)/echo")!
     }
 
     func testTrustsACustomCAAndVerifiesTheHostName() async throws {
-        let (peer, certificate) = try Self.setup.get()
+        let (peer, certificate) = try LocalhostTLSPeer.started.get()
         let client = try await WebSocketClient.connect(to: url(host: "localhost", peer), options: WebSocketOptions(caFile: certificate.path))
         try client.send("over tls")
         var iterator = client.messages.makeAsyncIterator()
@@ -27,7 +20,7 @@ final class WebSocketTLSTests: XCTestCase {
     }
 
     func testRefusesAnUntrustedCertificate() async throws {
-        let (peer, _) = try Self.setup.get()
+        let (peer, _) = try LocalhostTLSPeer.started.get()
         do {
             _ = try await WebSocketClient.connect(to: url(host: "localhost", peer))
             XCTFail("trusted a self-signed certificate")
@@ -38,7 +31,7 @@ final class WebSocketTLSTests: XCTestCase {
     }
 
     func testRefusesACertificateForAnotherHost() async throws {
-        let (peer, certificate) = try Self.setup.get()
+        let (peer, certificate) = try LocalhostTLSPeer.started.get()
         do {
             _ = try await WebSocketClient.connect(to: url(host: "127.0.0.1", peer), options: WebSocketOptions(caFile: certificate.path))
             XCTFail("accepted a certificate for localhost at 127.0.0.1")
@@ -49,7 +42,7 @@ final class WebSocketTLSTests: XCTestCase {
     }
 
     func testAMissingCAFileIsAClearError() async throws {
-        let (peer, _) = try Self.setup.get()
+        let (peer, _) = try LocalhostTLSPeer.started.get()
         do {
             _ = try await WebSocketClient.connect(to: url(host: "localhost", peer), options: WebSocketOptions(caFile: "/nonexistent/ca.pem"))
             XCTFail("connected without its CA file")
