@@ -8,6 +8,13 @@ import HAModels
 /// gets what it missed.
 public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     static let channel = "push-relay:deliveries"
+    /// Queues ARGV[1] on the token's stream, renews its time to live (ARGV[2] seconds) and
+    /// announces the token (ARGV[4]) on the channel (ARGV[3]): one round trip, one atomic step.
+    private static let deliverScript = """
+        redis.call('XADD', KEYS[1], '*', 'payload', ARGV[1])
+        redis.call('EXPIRE', KEYS[1], ARGV[2])
+        redis.call('PUBLISH', ARGV[3], ARGV[4])
+        """
 
     public let streams = StreamRegistry()
     private let pool: RedisPool
@@ -37,10 +44,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     }
 
     private func deliverNow(_ payload: JSONValue, to token: String) throws -> DeliveryOutcome {
-        let key = Self.key(token)
-        try pool.command(["XADD", key, "*", "payload", try JSONSerializer.string(payload)])
-        try pool.command(["EXPIRE", key, String(Int(ttl))])
-        try pool.command(["PUBLISH", Self.channel, token])
+        try pool.command(["EVAL", Self.deliverScript, "1", Self.key(token), try JSONSerializer.string(payload), String(Int(ttl)), Self.channel, token])
         return .accepted
     }
 

@@ -16,6 +16,13 @@ public final class RedisRateLimitStore: RateLimitStore {
         return {reserved <= tonumber(ARGV[1]) and 1 or 0, tonumber(counts[1] or 0), tonumber(counts[2] or 0)}
         """
 
+    /// Counts one delivery as `ARGV[1]` (successful or errors); returns {successful, errors}.
+    private static let completeScript = """
+        redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+        local counts = redis.call('HMGET', KEYS[1], 'successful', 'errors')
+        return {tonumber(counts[1] or 0), tonumber(counts[2] or 0)}
+        """
+
     public init(pool: RedisPool) {
         self.pool = pool
     }
@@ -28,9 +35,8 @@ public final class RedisRateLimitStore: RateLimitStore {
     }
 
     public func complete(_ token: String, success: Bool, maximum: Int, at date: Date) throws -> RateLimitStatus {
-        let key = key(token, date)
-        try pool.command(["HINCRBY", key, success ? "successful" : "errors", "1"])
-        return try status(of: token, maximum: maximum, at: date)
+        let counts = try pool.command(["EVAL", Self.completeScript, "1", key(token, date), success ? "successful" : "errors"]).array
+        return status(counts.first ?? .null, counts.last ?? .null, maximum: maximum, reset: schedule.nextReset(after: date))
     }
 
     /// Nothing to write: every count is in Redis already.
