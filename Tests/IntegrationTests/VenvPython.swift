@@ -18,8 +18,14 @@ enum VenvPython {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The current TOTP code for a base32 secret.
+    /// The current code for `secret`, taken at least 5 seconds before its 30-second period ends
+    /// (waiting for the next period otherwise): Home Assistant's setup step accepts only the
+    /// current period's code, and the code still has to reach it.
     static func totp(_ secret: String) throws -> String {
-        try run("import pyotp, sys; print(pyotp.TOTP(sys.argv[1]).now())", secret)
+        try run("""
+        import pyotp, sys, time
+        if time.time() % 30 > 25: time.sleep(30 - time.time() % 30 + 0.1)
+        print(pyotp.TOTP(sys.argv[1]).now())
+        """, secret)
     }
 }
