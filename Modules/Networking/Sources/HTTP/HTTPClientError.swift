@@ -13,6 +13,8 @@ public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertib
         case malformedResponse
         /// The answer's head or body exceeds its limit.
         case tooLarge
+        /// The server answered with another status than the one the exchange needs.
+        case unexpectedStatus
     }
 
     public let kind: Kind

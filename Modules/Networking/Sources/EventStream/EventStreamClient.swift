@@ -1,0 +1,36 @@
+import Foundation
+
+/// Holds a server-sent event stream (`text/event-stream`) open over HTTP/1.1, on the same
+/// sockets and TLS as ``HTTPClient``, and hands its events over as an `AsyncThrowingStream`.
+/// The stream ends when the server closes it, fails with the reason otherwise; cancelling the
+/// consuming task closes the connection. Reconnecting is the caller's choice.
+public struct EventStreamClient: Sendable {
+    /// Trust only the CAs in this PEM file instead of the system's.
+    public var caFile: String?
+    /// Seconds allowed for connecting.
+    public var connectTimeout: Double
+    /// Seconds without a byte (event or keep-alive comment) after which the stream counts as dead.
+    public var idleTimeout: Double
+    /// The largest event accepted.
+    public var maximumEventSize: Int
+
+    public init(caFile: String? = nil, connectTimeout: Double = 10, idleTimeout: Double = 60, maximumEventSize: Int = 64 << 10) {
+        self.caFile = caFile
+        self.connectTimeout = connectTimeout
+        self.idleTimeout = idleTimeout
+        self.maximumEventSize = maximumEventSize
+    }
+
+    /// The events of `url`, asked for with `headers` (such as `Authorization`).
+    public func events(from url: URL, headers: [(name: String, value: String)] = []) -> AsyncThrowingStream<StreamEvent, any Error> {
+        let connection = EventStreamConnection(
+            client: self, request: HTTPRequest("GET", url, headers: headers + [("Accept", "text/event-stream")])
+        )
+        return AsyncThrowingStream { continuation in
+            continuation.onTermination = { _ in connection.close() }
+            let thread = Thread { connection.run(continuation) }
+            thread.name = "event-stream"
+            thread.start()
+        }
+    }
+}

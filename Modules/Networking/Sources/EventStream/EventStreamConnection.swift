@@ -1,0 +1,111 @@
+import Dispatch
+import Foundation
+
+/// One `text/event-stream` held open on a thread of its own: connects, sends the request,
+/// checks the answer's head, then decodes the body (chunked, sized or until close) into events
+/// for the continuation. ``close()`` from any thread ends it; so does silence longer than the
+/// idle timeout (the relay sends a keep-alive comment every 15 seconds).
+final class EventStreamConnection: @unchecked Sendable {
+    private let client: EventStreamClient
+    private let request: HTTPRequest
+    // Guarded by `lock`: the socket once connected, whether close was asked for (and whether
+    // by the idle watchdog), and when the last bytes arrived.
+    private let lock = NSLock()
+    private var tcp: TCPStream?
+    private var closed = false
+    private var wentSilent = false
+    private var lastActivity = DispatchTime.now()
+
+    init(client: EventStreamClient, request: HTTPRequest) {
+        self.client = client
+        self.request = request
+    }
+
+    func close() {
+        let open = lock.withLock { () -> TCPStream? in
+            closed = true
+            return tcp
+        }
+        open?.close()
+    }
+
+    /// Runs until the stream ends, yielding every event.
+    func run(_ continuation: AsyncThrowingStream<StreamEvent, any Error>.Continuation) {
+        let watchdog = DispatchSource.makeTimerSource(queue: .global())
+        watchdog.schedule(deadline: .now() + client.idleTimeout / 4, repeating: client.idleTimeout / 4)
+        watchdog.setEventHandler { [self] in
+            let silent = lock.withLock { () -> Bool in
+                wentSilent = Double(DispatchTime.now().uptimeNanoseconds - lastActivity.uptimeNanoseconds) / 1e9 > client.idleTimeout
+                return wentSilent
+            }
+            if silent { close() }
+        }
+        watchdog.resume()
+        defer { watchdog.cancel() }
+        let outcome = Result { try stream { continuation.yield($0) } }
+        if lock.withLock({ wentSilent }) {
+            continuation.finish(throwing: HTTPClientError(.timedOut, "the event stream was silent for \(client.idleTimeout) seconds"))
+        } else if case .failure(let error) = outcome {
+            continuation.finish(throwing: error)
+        } else {
+            continuation.finish()
+        }
+    }
+
+    private func stream(_ yield: (StreamEvent) -> Void) throws {
+        let (target, bytes) = try request.encoded()
+        let tcp: TCPStream
+        do {
+            tcp = try TCPStream(host: target.host, port: target.port, timeout: client.connectTimeout)
+        } catch {
+            throw HTTPClientError(.connectionFailed, error.message)
+        }
+        let alreadyClosed = lock.withLock { () -> Bool in
+            self.tcp = tcp
+            lastActivity = .now()
+            return closed
+        }
+        defer { tcp.close() }
+        guard !alreadyClosed else { return }
+        let connection: any ByteStream
+        do {
+            connection = target.secure ? try TLSStream(tcp: tcp, host: target.host, caFile: client.caFile) : tcp
+        } catch {
+            throw HTTPClientError(.connectionFailed, error.message)
+        }
+        try connection.write(bytes)
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        var body: BodyReader?
+        var events = StreamEventParser(maximumEventSize: client.maximumEventSize)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { buffer throws(WebSocketError) in try connection.read(into: buffer) }
+            guard count > 0 else {
+                if lock.withLock({ closed }) { return }
+                guard body != nil else { throw HTTPClientError(.closed, "the server closed the connection before answering") }
+                return
+            }
+            lock.withLock { lastActivity = .now() }
+            if var reader = body {
+                for event in try events.parse(try reader.decode(chunk[0..<count])) { yield(event) }
+                body = reader
+                continue
+            }
+            received += chunk[0..<count]
+            guard let end = received.firstRange(of: [13, 10, 13, 10]) else {
+                guard received.count <= HTTPResponseParser.maximumHeadSize else {
+                    throw HTTPClientError(.tooLarge, "the answer's head exceeds \(HTTPResponseParser.maximumHeadSize) bytes")
+                }
+                continue
+            }
+            let head = try HTTPResponseHead(received[..<end.lowerBound])
+            guard head.status == 200, head.headers["content-type"]?.lowercased().hasPrefix("text/event-stream") == true else {
+                throw HTTPClientError(.unexpectedStatus, "\(target.host):\(target.port) answered \(head.status) "
+                    + "(\(head.headers["content-type"] ?? "no content type")) instead of an event stream")
+            }
+            var reader = try BodyReader(head: head)
+            for event in try events.parse(try reader.decode(received[end.upperBound...])) { yield(event) }
+            body = reader
+        }
+    }
+}

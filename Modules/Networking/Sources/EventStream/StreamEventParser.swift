@@ -1,0 +1,65 @@
+/// Reads `text/event-stream` (the HTML standard's server-sent events) as its bytes arrive:
+/// `event:` and `data:` fields, events ended by a blank line, comments (keep-alives) skipped,
+/// lines ended by CRLF, LF or CR. An event larger than the limit is an error, not a slow leak.
+struct StreamEventParser {
+    let maximumEventSize: Int
+    private var line: [UInt8] = []
+    private var name = ""
+    private var data: [UInt8] = []
+    private var hasData = false
+    private var afterCR = false
+
+    init(maximumEventSize: Int) {
+        self.maximumEventSize = maximumEventSize
+    }
+
+    /// The events completed by `bytes`.
+    mutating func parse(_ bytes: [UInt8]) throws(HTTPClientError) -> [StreamEvent] {
+        var events: [StreamEvent] = []
+        for byte in bytes {
+            if afterCR {
+                afterCR = false
+                if byte == 10 { continue }
+            }
+            switch byte {
+            case 13, 10:
+                afterCR = byte == 13
+                if let event = try endLine() { events.append(event) }
+            default:
+                guard line.count + data.count < maximumEventSize else {
+                    throw HTTPClientError(.tooLarge, "an event exceeds \(maximumEventSize) bytes")
+                }
+                line.append(byte)
+            }
+        }
+        return events
+    }
+
+    /// Applies the finished line; the event when it was the blank line that ends one.
+    private mutating func endLine() throws(HTTPClientError) -> StreamEvent? {
+        defer { line.removeAll(keepingCapacity: true) }
+        guard !line.isEmpty else {
+            defer {
+                name = ""
+                data = []
+                hasData = false
+            }
+            guard hasData else { return nil }
+            return StreamEvent(name: name.isEmpty ? "message" : name, data: String(decoding: data, as: UTF8.self))
+        }
+        guard line.first != UInt8(ascii: ":") else { return nil }
+        let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+        let field = String(decoding: line[..<colon], as: UTF8.self)
+        var value = line[min(colon + 1, line.endIndex)...]
+        if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
+        switch field {
+        case "event": name = String(decoding: value, as: UTF8.self)
+        case "data":
+            if hasData { data.append(10) }
+            data.append(contentsOf: value)
+            hasData = true
+        default: break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,36 @@
+@testable import Networking
+import XCTest
+
+final class StreamEventParserTests: XCTestCase {
+    private func events(_ text: String, byteByByte: Bool = false, limit: Int = 1_000) throws -> [StreamEvent] {
+        var parser = StreamEventParser(maximumEventSize: limit)
+        let bytes = Array(text.utf8)
+        guard byteByByte else { return try parser.parse(bytes) }
+        return try bytes.flatMap { try parser.parse([$0]) }
+    }
+
+    func testEventsDataLinesCommentsAndLineEndings() throws {
+        let text = ": keep-alive\n\nevent: ready\ndata: {}\n\nevent:notification\r\ndata: line one\r\ndata:line two\r\n\r\ndata: plain\rid: 7\rretry: 10\r\r"
+        let expected = [
+            StreamEvent(name: "ready", data: "{}"), StreamEvent(name: "notification", data: "line one\nline two"),
+            StreamEvent(name: "message", data: "plain"),
+        ]
+        XCTAssertEqual(try events(text), expected)
+        XCTAssertEqual(try events(text, byteByByte: true), expected)
+    }
+
+    func testAnEventWithoutDataOrABlankLineIsNotDispatched() throws {
+        XCTAssertEqual(try events("event: lonely\n\n"), [])
+        XCTAssertEqual(try events("data: unfinished\n"), [], "truncated: waits for the blank line")
+        XCTAssertEqual(try events("nonsense line without colon\ndata: x\n\n"), [StreamEvent(name: "message", data: "x")])
+    }
+
+    func testAnOversizedEventIsAnError() {
+        XCTAssertThrowsError(try events("data: " + String(repeating: "x", count: 2_000) + "\n\n")) { error in
+            XCTAssertEqual((error as? HTTPClientError)?.kind, .tooLarge)
+        }
+        XCTAssertThrowsError(try events(String(repeating: "data: xxxxxxxxxx\n", count: 100))) { error in
+            XCTAssertEqual((error as? HTTPClientError)?.kind, .tooLarge, "many small data lines add up")
+        }
+    }
+}
