@@ -50,10 +50,10 @@ struct AgentCommand: Command {
         let folder = session.home.folders.data
         let connection = session.home.connection()
         await connection.start()
-        let channel = LocalPushChannel(
-            connection: connection, webhookID: registration.response.webhookID, history: try NotificationHistory(folder: folder),
-            presenter: DesktopNotifier(environment: Current.environment()), log: { log($0) }
+        let handler = NotificationHandler(
+            history: try NotificationHistory(folder: folder), presenter: DesktopNotifier(environment: Current.environment()), log: { log($0) }
         )
+        let channel = LocalPushChannel(connection: connection, webhookID: registration.response.webhookID, handler: handler, log: { log($0) })
         let listening = Task {
             do {
                 try await channel.run()
@@ -61,6 +61,7 @@ struct AgentCommand: Command {
                 log("the notification channel ended: \(error)")
             }
         }
+        let relayListening = Self.relayChannel(of: registration, handler: handler, log: log).map { relay in Task { await relay.run() } }
         let reporter = try await session.sensorReporter(for: registration)
         while !signals.isTerminating {
             do {
@@ -74,7 +75,23 @@ struct AgentCommand: Command {
         }
         await connection.stop()
         await listening.value
+        relayListening?.cancel()
+        await relayListening?.value
         log("stopped")
         return .success
+    }
+
+    /// The push relay's stream when the registration announces one (`--relay`), so notifications
+    /// Home Assistant sends through the relay arrive too.
+    private static func relayChannel(of registration: AgentRegistration, handler: NotificationHandler, log: @escaping @Sendable (String) -> Void)
+        -> RelayPushChannel? {
+        guard case .string(let url)? = registration.request.appData?["push_url"], case .string(let token)? = registration.request.appData?["push_token"] else {
+            return nil
+        }
+        guard let channel = RelayPushChannel(pushURL: url, token: token, handler: handler, log: log) else {
+            log("the push_url \(url) is not a relay's /push/send; not listening on it")
+            return nil
+        }
+        return channel
     }
 }

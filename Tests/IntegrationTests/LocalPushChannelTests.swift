@@ -28,7 +28,8 @@ final class LocalPushChannelTests: XCTestCase {
         await connection.start()
         let history = try NotificationHistory(folder: home.folders.data)
         let presenter = RecordingPresenter(), logs = LogLines()
-        let channel = LocalPushChannel(connection: connection, webhookID: registration.response.webhookID, history: history, presenter: presenter) {
+        let handler = NotificationHandler(history: history, presenter: presenter) { logs.append($0) }
+        let channel = LocalPushChannel(connection: connection, webhookID: registration.response.webhookID, handler: handler) {
             logs.append($0)
         }
         let listening = Task { try? await channel.run() }

@@ -3,20 +3,18 @@ import HAModels
 import Networking
 
 /// Receives notifications over the WebSocket API (`mobile_app/push_notification_channel` with
-/// `support_confirm`), confirms each, keeps it in the history and shows it, or runs the handler
-/// of a command message instead. The subscription is renewed after every reconnect.
+/// `support_confirm`), confirms each and hands it to the ``NotificationHandler``. The
+/// subscription is renewed after every reconnect.
 public struct LocalPushChannel: Sendable {
     let connection: HomeAssistantConnection
     let webhookID: String
-    let history: NotificationHistory
-    let presenter: any NotificationPresenter
+    let handler: NotificationHandler
     let log: @Sendable (String) -> Void
 
-    public init(connection: HomeAssistantConnection, webhookID: String, history: NotificationHistory, presenter: any NotificationPresenter, log: @escaping @Sendable (String) -> Void) {
+    public init(connection: HomeAssistantConnection, webhookID: String, handler: NotificationHandler, log: @escaping @Sendable (String) -> Void) {
         self.connection = connection
         self.webhookID = webhookID
-        self.history = history
-        self.presenter = presenter
+        self.handler = handler
         self.log = log
     }
 
@@ -40,26 +38,6 @@ public struct LocalPushChannel: Sendable {
                 log("could not confirm a notification: \(error)")
             }
         }
-        do {
-            if notification.isCommand {
-                try run(command: notification)
-            } else {
-                try history.record(notification)
-                log("notification: \(notification.title.map { "\($0): " } ?? "")\(notification.message)")
-                presenter.show(notification)
-            }
-        } catch {
-            log("could not keep a notification: \(error)")
-        }
-    }
-
-    private func run(command notification: PushNotification) throws {
-        switch notification.message {
-        case "clear_notification":
-            guard let tag = notification.tag else { return log("clear_notification without a tag: nothing to clear") }
-            log("cleared \(try history.clear(tag: tag)) notification(s) tagged \(tag)")
-        default:
-            log("command \(notification.message): nothing to do on this machine")
-        }
+        handler.handle(notification)
     }
 }

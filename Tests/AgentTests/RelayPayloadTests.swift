@@ -1,0 +1,45 @@
+import Agent
+import Foundation
+import HAModels
+import XCTest
+
+/// What the push relay streams, read back as notifications in Home Assistant's terms.
+final class RelayPayloadTests: XCTestCase {
+    private func notification(_ json: String) throws -> PushNotification? {
+        PushNotification(relayPayload: try JSONParser.parse(Array(json.utf8)))
+    }
+
+    func testANotificationKeepsItsTitleTagAndData() throws {
+        let read = try XCTUnwrap(notification(#"{"type":"notification","body":"Door open","title":"Front","collapse_id":"door","thread_id":"house","data":{"x":1}}"#))
+        XCTAssertEqual(read.message, "Door open")
+        XCTAssertEqual(read.title, "Front")
+        XCTAssertEqual(read.tag, "door")
+        XCTAssertEqual(read.data["group"], .string("house"))
+        XCTAssertEqual(read.data["x"], .integer(1))
+        XCTAssertNil(read.confirmID)
+        XCTAssertFalse(read.isCommand)
+    }
+
+    func testACommandBecomesACommandMessage() throws {
+        let read = try XCTUnwrap(notification(#"{"type":"command","command":"clear_notification","collapse_id":"door"}"#))
+        XCTAssertEqual(read.message, "clear_notification")
+        XCTAssertEqual(read.tag, "door")
+        XCTAssertTrue(read.isCommand)
+    }
+
+    func testWhatCannotBeReadHereIsNil() throws {
+        XCTAssertNil(try notification(#"{"type":"encrypted","encrypted_data":"abc"}"#))
+        XCTAssertNil(try notification(#"{"type":"notification"}"#), "no body")
+        XCTAssertNil(try notification(#"{"body":"no type"}"#))
+        XCTAssertNil(try notification(#"["not an object"]"#))
+    }
+
+    func testTheStreamIsTheRelaysSiblingOfPushSend() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-payload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenter: SilentPresenter()) { _ in }
+        XCTAssertNotNil(RelayPushChannel(pushURL: "https://relay.example/push/send", token: "t", handler: handler) { _ in })
+        XCTAssertNil(RelayPushChannel(pushURL: "https://push.example/api/notify", token: "t", handler: handler) { _ in })
+    }
+}
