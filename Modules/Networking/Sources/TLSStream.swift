@@ -6,9 +6,11 @@ import Foundation
 ///
 /// OpenSSL forbids using one connection from two threads at once, so every call into it holds
 /// `lock`; the socket is non-blocking and waiting for data happens in `poll`, outside the lock,
-/// so a blocked reader never holds up a writer.
+/// so a blocked reader never holds up a writer. OpenSSL is loaded on the first TLS connection
+/// (`hc_tls()` in the shim), so a process that never speaks TLS does not carry it.
 final class TLSStream: ByteStream, @unchecked Sendable {
     private let tcp: TCPStream
+    private let api: hc_tls_api
     private let context: OpaquePointer
     private let connection: OpaquePointer
     private let lock = NSLock()
@@ -16,34 +18,37 @@ final class TLSStream: ByteStream, @unchecked Sendable {
     /// Performs the TLS handshake for `host`, trusting the system's CAs or only those in `caFile`.
     init(tcp: TCPStream, host: String, caFile: String?) throws(WebSocketError) {
         self.tcp = tcp
-        guard let context = SSL_CTX_new(TLS_client_method()) else { throw Self.failure("cannot create a TLS context") }
+        guard let loaded = hc_tls() else { throw WebSocketError(.connectionFailed, String(cString: hc_tls_error())) }
+        let api = loaded.pointee
+        self.api = api
+        guard let context = api.SSL_CTX_new(api.TLS_client_method()) else { throw Self.failure("cannot create a TLS context", api) }
         self.context = context
-        SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
-        hc_ssl_ctx_set_min_tls12(context)
-        let loaded = caFile.map { SSL_CTX_load_verify_locations(context, $0, nil) } ?? SSL_CTX_set_default_verify_paths(context)
-        guard loaded == 1 else {
-            SSL_CTX_free(context)
-            throw Self.failure("cannot load the CA certificates\(caFile.map { " from \($0)" } ?? "")")
+        api.SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
+        hc_ssl_ctx_set_min_tls12(loaded, context)
+        let trusted = caFile.map { api.SSL_CTX_load_verify_locations(context, $0, nil) } ?? api.SSL_CTX_set_default_verify_paths(context)
+        guard trusted == 1 else {
+            api.SSL_CTX_free(context)
+            throw Self.failure("cannot load the CA certificates\(caFile.map { " from \($0)" } ?? "")", api)
         }
-        guard let connection = SSL_new(context) else {
-            SSL_CTX_free(context)
-            throw Self.failure("cannot create a TLS connection")
+        guard let connection = api.SSL_new(context) else {
+            api.SSL_CTX_free(context)
+            throw Self.failure("cannot create a TLS connection", api)
         }
         self.connection = connection
-        hc_ssl_accept_moving_write_buffer(connection)
-        SSL_set_fd(connection, tcp.descriptor)
+        hc_ssl_accept_moving_write_buffer(loaded, connection)
+        _ = api.SSL_set_fd(connection, tcp.descriptor)
         let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
         if isAddress {
-            X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(connection), host)
+            _ = api.X509_VERIFY_PARAM_set1_ip_asc(api.SSL_get0_param(connection), host)
         } else {
-            hc_ssl_set_server_name(connection, host)
-            SSL_set1_host(connection, host)
+            hc_ssl_set_server_name(loaded, connection, host)
+            _ = api.SSL_set1_host(connection, host)
         }
-        let status = SSL_connect(connection)
+        let status = api.SSL_connect(connection)
         guard status == 1 else {
-            let verification = SSL_get_verify_result(connection)
+            let verification = api.SSL_get_verify_result(connection)
             let reason = verification == X509_V_OK
-                ? Self.openSSLError() : String(cString: X509_verify_cert_error_string(verification))
+                ? Self.openSSLError(api) : (api.X509_verify_cert_error_string(verification).map { String(cString: $0) } ?? "error \(verification)")
             // Every stored property is set, so deinit runs and frees the connection and context.
             throw WebSocketError(.connectionFailed, "TLS handshake with \(host) failed: \(reason)")
         }
@@ -51,15 +56,15 @@ final class TLSStream: ByteStream, @unchecked Sendable {
     }
 
     deinit {
-        SSL_free(connection)
-        SSL_CTX_free(context)
+        api.SSL_free(connection)
+        api.SSL_CTX_free(context)
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(WebSocketError) -> Int {
         while true {
             let (count, error) = lock.withLock { () -> (Int32, Int32) in
-                let count = SSL_read(connection, buffer.baseAddress, Int32(min(buffer.count, Int(Int32.max))))
-                return (count, SSL_get_error(connection, count))
+                let count = api.SSL_read(connection, buffer.baseAddress, Int32(min(buffer.count, Int(Int32.max))))
+                return (count, api.SSL_get_error(connection, count))
             }
             if count > 0 { return Int(count) }
             switch error {
@@ -67,7 +72,7 @@ final class TLSStream: ByteStream, @unchecked Sendable {
             case SSL_ERROR_WANT_WRITE: guard wait(for: Int16(POLLOUT)) else { return 0 }
             case SSL_ERROR_ZERO_RETURN: return 0
             case SSL_ERROR_SYSCALL where errno == 0 || errno == EBADF: return 0
-            default: throw WebSocketError(.closed, "TLS read failed: \(Self.openSSLError())")
+            default: throw WebSocketError(.closed, "TLS read failed: \(Self.openSSLError(api))")
             }
         }
     }
@@ -76,8 +81,8 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let (count, error) = lock.withLock { () -> (Int32, Int32) in
-                let count = bytes[offset...].withUnsafeBytes { SSL_write(connection, $0.baseAddress, Int32($0.count)) }
-                return (count, SSL_get_error(connection, count))
+                let count = bytes[offset...].withUnsafeBytes { api.SSL_write(connection, $0.baseAddress, Int32($0.count)) }
+                return (count, api.SSL_get_error(connection, count))
             }
             if count > 0 {
                 offset += Int(count)
@@ -86,13 +91,13 @@ final class TLSStream: ByteStream, @unchecked Sendable {
             switch error {
             case SSL_ERROR_WANT_WRITE: guard wait(for: Int16(POLLOUT)) else { throw WebSocketError(.closed, "the connection closed") }
             case SSL_ERROR_WANT_READ: guard wait(for: Int16(POLLIN)) else { throw WebSocketError(.closed, "the connection closed") }
-            default: throw WebSocketError(.closed, "TLS write failed: \(Self.openSSLError())")
+            default: throw WebSocketError(.closed, "TLS write failed: \(Self.openSSLError(api))")
             }
         }
     }
 
     func close() {
-        lock.withLock { _ = SSL_shutdown(connection) }
+        lock.withLock { _ = api.SSL_shutdown(connection) }
         tcp.close()
     }
 
@@ -107,16 +112,16 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         }
     }
 
-    private static func failure(_ message: String) -> WebSocketError {
-        WebSocketError(.connectionFailed, "\(message): \(openSSLError())")
+    private static func failure(_ message: String, _ api: hc_tls_api) -> WebSocketError {
+        WebSocketError(.connectionFailed, "\(message): \(openSSLError(api))")
     }
 
-    private static func openSSLError() -> String {
-        let code = ERR_get_error()
+    private static func openSSLError(_ api: hc_tls_api) -> String {
+        let code = api.ERR_get_error()
         guard code != 0 else { return "no detail from OpenSSL" }
         var buffer = [UInt8](repeating: 0, count: 256)
         buffer.withUnsafeMutableBufferPointer { pointer in
-            pointer.withMemoryRebound(to: CChar.self) { ERR_error_string_n(code, $0.baseAddress, $0.count) }
+            pointer.withMemoryRebound(to: CChar.self) { api.ERR_error_string_n(code, $0.baseAddress, $0.count) }
         }
         return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
     }
