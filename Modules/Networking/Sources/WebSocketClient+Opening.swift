@@ -16,7 +16,7 @@ extension WebSocketClient {
             let handshake = WebSocketHandshake(host: host, port: port, path: path, offerCompression: options.compression)
             try stream.write(handshake.request)
             let (head, leftover) = try readResponseHead(stream)
-            let compression = try handshake.verify(responseHead: head)
+            let compression = try handshake.verify(responseHead: String(decoding: head, as: UTF8.self))
             return WebSocketClient(stream: stream, compression: compression, leftover: leftover, options: options)
         } catch {
             stream.close()
@@ -31,16 +31,14 @@ extension WebSocketClient {
     }
 
     /// Reads up to the blank line that ends the response head; returns the head and any bytes after it.
-    private static func readResponseHead(_ stream: any ByteStream) throws(WebSocketError) -> (String, [UInt8]) {
+    private static func readResponseHead(_ stream: any ByteStream) throws(WebSocketError) -> ([UInt8], [UInt8]) {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4_096)
-        let terminator: [UInt8] = [13, 10, 13, 10]
         while true {
-            if let end = received.firstRange(of: terminator) {
-                return (String(decoding: received[..<end.lowerBound], as: UTF8.self), Array(received[end.upperBound...]))
-            }
-            guard received.count < WebSocketHandshake.maximumResponseHead else {
-                throw WebSocketError(.handshakeFailed, "the response head exceeds \(WebSocketHandshake.maximumResponseHead) bytes")
+            do {
+                if let (head, rest) = try HTTPResponseHead.split(received[...]) { return (Array(head), Array(rest)) }
+            } catch {
+                throw WebSocketError(.handshakeFailed, error.message)
             }
             let count = try readChunk(stream, into: &chunk)
             guard count > 0 else { throw WebSocketError(.handshakeFailed, "the server closed the connection during the handshake") }

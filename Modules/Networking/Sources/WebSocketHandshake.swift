@@ -2,8 +2,6 @@ import Foundation
 
 /// The client side of the opening handshake (RFC 6455, 4.1), offering permessage-deflate.
 struct WebSocketHandshake {
-    /// The longest response head accepted before the blank line.
-    static let maximumResponseHead = 16 * 1024
     private static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     let host: String
@@ -42,24 +40,20 @@ struct WebSocketHandshake {
 
     /// Checks the response head (without the blank line); returns whether compression was agreed.
     func verify(responseHead: String) throws(WebSocketError) -> Bool {
-        var lines = responseHead.components(separatedBy: "\r\n")
-        let status = lines.removeFirst()
-        let parts = status.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1.1") else {
+        let status = responseHead.prefix { $0 != "\r" }
+        guard status.hasPrefix("HTTP/1.1 ") else {
             throw WebSocketError(.handshakeFailed, "the server did not answer with HTTP/1.1: '\(status.prefix(80))'")
         }
-        guard parts[1] == "101" else {
+        let head: HTTPResponseHead
+        do {
+            head = try HTTPResponseHead(Array(responseHead.utf8)[...])
+        } catch {
+            throw WebSocketError(.handshakeFailed, error.message)
+        }
+        guard head.status == 101 else {
             throw WebSocketError(.handshakeFailed, "the server answered '\(status.prefix(80))' instead of 101 Switching Protocols")
         }
-        var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else {
-                throw WebSocketError(.handshakeFailed, "a malformed header line: '\(line.prefix(80))'")
-            }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
-        }
+        let headers = head.headers
         guard headers["upgrade"]?.lowercased() == "websocket" else {
             throw WebSocketError(.handshakeFailed, "the answer lacks 'Upgrade: websocket'")
         }

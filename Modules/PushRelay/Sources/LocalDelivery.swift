@@ -43,10 +43,11 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         } catch {
             return completion(.failure(error))
         }
-        let event = ServerSentEvent(name: "notification", data: String(decoding: bytes, as: UTF8.self))
         let date = now()
         let streamed = lock.withLock { () -> Bool in
-            if streams.send(event, to: token) { return true }
+            // The event text is made only for a client that is connected, not for every queued one.
+            if streams.hasStreams(for: token),
+               streams.send(ServerSentEvent(name: "notification", data: String(decoding: bytes, as: UTF8.self)), to: token) { return true }
             writer.submit({ database in try PushQueue.enqueue(bytes, for: token, at: date, in: database) }) { error in
                 completion(error.map { .failure($0) } ?? .success(.queued))
             }

@@ -54,12 +54,7 @@ final class EventStreamConnection: @unchecked Sendable {
 
     private func stream(_ yield: (StreamEvent) -> Void) throws {
         let (target, bytes) = try request.encoded()
-        let tcp: TCPStream
-        do {
-            tcp = try TCPStream(host: target.host, port: target.port, timeout: client.connectTimeout)
-        } catch {
-            throw HTTPClientError(.connectionFailed, error.message)
-        }
+        let tcp = try target.connect(timeout: client.connectTimeout)
         let alreadyClosed = lock.withLock { () -> Bool in
             self.tcp = tcp
             lastActivity = .now()
@@ -67,12 +62,7 @@ final class EventStreamConnection: @unchecked Sendable {
         }
         defer { tcp.close() }
         guard !alreadyClosed else { return }
-        let connection: any ByteStream
-        do {
-            connection = target.secure ? try TLSStream(tcp: tcp, host: target.host, caFile: client.caFile) : tcp
-        } catch {
-            throw HTTPClientError(.connectionFailed, error.message)
-        }
+        let connection = try target.secured(tcp, caFile: client.caFile)
         try connection.write(bytes)
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
@@ -92,19 +82,14 @@ final class EventStreamConnection: @unchecked Sendable {
                 continue
             }
             received += chunk[0..<count]
-            guard let end = received.firstRange(of: [13, 10, 13, 10]) else {
-                guard received.count <= HTTPResponseParser.maximumHeadSize else {
-                    throw HTTPClientError(.tooLarge, "the answer's head exceeds \(HTTPResponseParser.maximumHeadSize) bytes")
-                }
-                continue
-            }
-            let head = try HTTPResponseHead(received[..<end.lowerBound])
+            guard let (headBytes, rest) = try HTTPResponseHead.split(received[...]) else { continue }
+            let head = try HTTPResponseHead(headBytes)
             guard head.status == 200, head.headers["content-type"]?.lowercased().hasPrefix("text/event-stream") == true else {
                 throw HTTPClientError(.unexpectedStatus, "\(target.host):\(target.port) answered \(head.status) "
                     + "(\(head.headers["content-type"] ?? "no content type")) instead of an event stream")
             }
             var reader = try BodyReader(head: head)
-            for event in try events.parse(try reader.decode(received[end.upperBound...])) { yield(event) }
+            for event in try events.parse(try reader.decode(rest)) { yield(event) }
             body = reader
         }
     }

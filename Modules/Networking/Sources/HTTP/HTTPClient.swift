@@ -35,12 +35,7 @@ public struct HTTPClient: Sendable {
     private func exchange(_ request: HTTPRequest, maximumBodySize: Int) throws(HTTPClientError) -> HTTPResponse {
         let (target, bytes) = try request.encoded()
         let deadline = DispatchTime.now() + timeout
-        let tcp: TCPStream
-        do {
-            tcp = try TCPStream(host: target.host, port: target.port, timeout: connectTimeout)
-        } catch {
-            throw HTTPClientError(.connectionFailed, error.message)
-        }
+        let tcp = try target.connect(timeout: connectTimeout)
         // Closing the socket wakes whatever waits on it: the TLS handshake, a write or a read.
         let watchdog = DispatchWorkItem { tcp.close() }
         DispatchQueue.global().asyncAfter(deadline: deadline, execute: watchdog)
@@ -50,9 +45,9 @@ public struct HTTPClient: Sendable {
         }
         let stream: any ByteStream
         do {
-            stream = target.secure ? try TLSStream(tcp: tcp, host: target.host, caFile: caFile) : tcp
+            stream = try target.secured(tcp, caFile: caFile)
         } catch {
-            throw DispatchTime.now() >= deadline ? timedOut(target) : HTTPClientError(.connectionFailed, error.message)
+            throw DispatchTime.now() >= deadline ? timedOut(target) : error
         }
         do {
             try stream.write(bytes)

@@ -5,6 +5,19 @@ struct HTTPResponseHead: Equatable {
     let status: Int
     let headers: [String: String]
 
+    /// The longest head accepted before the blank line that ends it.
+    static let maximumSize = 16 * 1024
+
+    /// Splits `bytes` at the blank line ending a head: the head (without it) and what follows,
+    /// or nil while the blank line has not arrived. A head over ``maximumSize`` is an error.
+    static func split(_ bytes: ArraySlice<UInt8>) throws(HTTPClientError) -> (head: ArraySlice<UInt8>, rest: ArraySlice<UInt8>)? {
+        guard let end = bytes.firstRange(of: [13, 10, 13, 10]), end.lowerBound - bytes.startIndex <= maximumSize else {
+            guard bytes.count <= maximumSize else { throw HTTPClientError(.tooLarge, "the answer's head exceeds \(maximumSize) bytes") }
+            return nil
+        }
+        return (bytes[..<end.lowerBound], bytes[end.upperBound...])
+    }
+
     /// Parses the head's bytes, without the blank line that ends it.
     init(_ bytes: ArraySlice<UInt8>) throws(HTTPClientError) {
         let text = String(decoding: bytes, as: UTF8.self)

@@ -1,9 +1,6 @@
 /// Reads one HTTP/1.x answer from bytes as they arrive, with limits on the head, each chunk
 /// line and the body, so a misbehaving server can neither exhaust memory nor go unnoticed.
 struct HTTPResponseParser {
-    /// The longest head accepted before the blank line that ends it.
-    static let maximumHeadSize = 16 * 1024
-
     private enum Stage {
         case head
         case body(HTTPBodyFraming)
@@ -73,18 +70,9 @@ struct HTTPResponseParser {
 
     /// Parses the head once its blank line has arrived; 1xx interim answers are skipped.
     private mutating func readHead() throws(HTTPClientError) -> Bool {
-        let terminator: [UInt8] = [13, 10, 13, 10]
-        guard let end = buffer[cursor...].firstRange(of: terminator) else {
-            guard buffer.count - cursor <= Self.maximumHeadSize else {
-                throw HTTPClientError(.tooLarge, "the answer's head exceeds \(Self.maximumHeadSize) bytes")
-            }
-            return false
-        }
-        guard end.lowerBound - cursor <= Self.maximumHeadSize else {
-            throw HTTPClientError(.tooLarge, "the answer's head exceeds \(Self.maximumHeadSize) bytes")
-        }
-        let parsed = try HTTPResponseHead(buffer[cursor..<end.lowerBound])
-        cursor = end.upperBound
+        guard let (headBytes, rest) = try HTTPResponseHead.split(buffer[cursor...]) else { return false }
+        let parsed = try HTTPResponseHead(headBytes)
+        cursor = rest.startIndex
         guard parsed.status >= 200 else { return true }
         head = parsed
         stage = .body(try HTTPBodyFraming(status: parsed.status, headers: parsed.headers, requestMethod: requestMethod,

@@ -25,6 +25,25 @@ struct HTTPTarget: Sendable, Equatable {
         requestPath = url.query(percentEncoded: true).map { path + "?" + $0 } ?? path
     }
 
+    /// A TCP connection to the target; a failure is `connectionFailed`.
+    func connect(timeout: Double) throws(HTTPClientError) -> TCPStream {
+        do {
+            return try TCPStream(host: host, port: port, timeout: timeout)
+        } catch {
+            throw HTTPClientError(.connectionFailed, error.message)
+        }
+    }
+
+    /// `tcp` with TLS on top when the target is https; a failed handshake is `connectionFailed`.
+    func secured(_ tcp: TCPStream, caFile: String?) throws(HTTPClientError) -> any ByteStream {
+        guard secure else { return tcp }
+        do {
+            return try TLSStream(tcp: tcp, host: host, caFile: caFile)
+        } catch {
+            throw HTTPClientError(.connectionFailed, error.message)
+        }
+    }
+
     /// The `Host` header: the host (bracketed when it is an IPv6 address) and the port.
     var hostHeader: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 }
