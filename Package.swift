@@ -7,6 +7,7 @@ import PackageDescription
 // (`swift build --product Persistence`). The two apps are thin executables.
 
 let products: [Product] = [
+    .library(name: "Essentials", targets: ["Essentials"]),
     .library(name: "PluginHost", targets: ["PluginHost"]),
     .library(name: "HAModels", targets: ["HAModels"]),
     .library(name: "HADesignTokens", targets: ["HADesignTokens"]),
@@ -76,22 +77,23 @@ let cTargets: [Target] = [
 // MARK: - Modules
 
 let moduleTargets: [Target] = [
-    .target(name: "PluginHost", dependencies: ["CPluginABI", "HAModels"], path: "Modules/PluginHost/Sources"),
-    .target(name: "HAModels", path: "Modules/HAModels/Sources"),
+    .target(name: "Essentials", path: "Modules/Essentials/Sources"),
+    .target(name: "PluginHost", dependencies: ["CPluginABI", "Essentials"], path: "Modules/PluginHost/Sources"),
+    .target(name: "HAModels", dependencies: ["Essentials"], path: "Modules/HAModels/Sources"),
     .target(name: "HADesignTokens", path: "Modules/HADesignTokens/Sources"),
     .target(name: "Persistence", dependencies: ["CSQLite"], path: "Modules/Persistence/Sources"),
-    .target(name: "Networking", dependencies: ["HAModels", "COpenSSL", "CZlib"], path: "Modules/Networking/Sources"),
-    .target(name: "Auth", dependencies: ["Networking", "HAModels"], path: "Modules/Auth/Sources"),
-    .target(name: "HomeAPI", dependencies: ["Auth", "Networking", "HAModels", "Persistence", "PluginHost"], path: "Modules/HomeAPI/Sources"),
+    .target(name: "Networking", dependencies: ["Essentials", "HAModels", "COpenSSL", "CZlib"], path: "Modules/Networking/Sources"),
+    .target(name: "Auth", dependencies: ["Essentials", "Networking"], path: "Modules/Auth/Sources"),
+    .target(name: "HomeAPI", dependencies: ["Essentials", "Auth", "Networking", "HAModels", "Persistence"], path: "Modules/HomeAPI/Sources"),
     .target(
-        name: "Agent", dependencies: ["HomeAPI", "Networking", "HAModels", "Persistence", "PluginHost", "CSodium"], path: "Modules/Agent/Sources"
+        name: "Agent", dependencies: ["Essentials", "HomeAPI", "Networking", "HAModels", "Persistence", "CSodium"], path: "Modules/Agent/Sources"
     ),
-    .target(name: "Thread", dependencies: ["HAModels"], path: "Modules/Thread/Sources"),
+    .target(name: "Thread", path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),
-    .target(name: "PushRelay", dependencies: ["HAModels", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
+    .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
         path: "Modules/PushRelay/Sources"),
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
-    .target(name: "PluginHostTestSupport", dependencies: ["PluginHost"], path: "Modules/PluginHost/TestSupport"),
+    .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
 ]
@@ -111,12 +113,12 @@ let appTargets: [Target] = [
     .target(
         name: "HomeCLI",
         dependencies: [
-            "CLIKit", "PluginHost", "HAModels", "Networking", "Auth", "HomeAPI", "Agent", "HADesignTokens", "DesignTokensPlugin",
+            "CLIKit", "Essentials", "PluginHost", "HAModels", "Networking", "Auth", "HomeAPI", "Agent", "HADesignTokens", "DesignTokensPlugin",
             "ThemeFilesPlugin", "LinuxSensorsPlugin",
         ],
         path: "Apps/HomeCLI"
     ),
-    .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "PluginHost"], path: "Apps/home"),
+    .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "Essentials"], path: "Apps/home"),
     .target(name: "PushRelayCLI", dependencies: ["CLIKit", "PushRelay"], path: "Apps/PushRelayCLI"),
     .executableTarget(name: "push-relay", dependencies: ["PushRelayCLI", "CLIKit"], path: "Apps/push-relay"),
 ]
@@ -125,13 +127,14 @@ let appTargets: [Target] = [
 
 let benchmarkTargets: [Target] = [
     .executableTarget(name: "outbox-bench", dependencies: ["Persistence"], path: "tools/bench/OutboxBench"),
-    .executableTarget(name: "entities-bench", dependencies: ["Networking", "HAModels"], path: "tools/bench/EntitiesBench"),
+    .executableTarget(name: "entities-bench", dependencies: ["Networking", "Essentials"], path: "tools/bench/EntitiesBench"),
 ]
 
 // MARK: - Tests
 
 let unitTestTargets: [Target] = [
-    ("PluginHostTests", ["PluginHost", "PluginHostTestSupport"]),
+    ("EssentialsTests", ["Essentials", "EssentialsTestSupport"]),
+    ("PluginHostTests", ["PluginHost", "Essentials", "EssentialsTestSupport"]),
     ("HAModelsTests", ["HAModels"]),
     ("HADesignTokensTests", ["HADesignTokens"]),
     ("PersistenceTests", ["Persistence", "persistence-crash-writer"]),
@@ -143,7 +146,7 @@ let unitTestTargets: [Target] = [
     ("ImprovTests", ["Improv"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "HAModels"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
-    ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport"]),
+    ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "EssentialsTestSupport"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport"]),
     ("ToolingTests", []),
 ].map { name, dependencies in
@@ -162,7 +165,7 @@ let integrationTestTargets: [Target] = [
     .testTarget(
         name: "IntegrationTests",
         dependencies: [
-            "HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "PluginHostTestSupport", "Networking", "Auth", "HomeAPI",
+            "HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent",
         ],
         path: "Tests/IntegrationTests"

@@ -1,8 +1,7 @@
 import Agent
 import CLIKit
+import Essentials
 import Foundation
-import HAModels
-import PluginHost
 
 /// `home agent`: runs in the foreground as this machine's mobile_app device: registers (or
 /// updates the registration), reports the enabled sensors every interval, and receives

@@ -1,6 +1,6 @@
 import Agent
 import CLIKit
-import HAModels
+import Essentials
 
 /// `home agent config`: the server's configuration through the encrypted webhook (`get_config`).
 struct AgentConfigCommand: Command {

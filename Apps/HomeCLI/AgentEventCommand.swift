@@ -1,5 +1,4 @@
 import CLIKit
-import HAModels
 
 /// `home agent event TYPE [JSON]`: fires an event on the server through the device's webhook.
 struct AgentEventCommand: Command {

@@ -1,5 +1,4 @@
 import CLIKit
-import HAModels
 
 /// `home agent location LATITUDE LONGITUDE [ACCURACY]`: reports where this machine is, for its
 /// device tracker (Linux has no location of its own to read).

@@ -1,5 +1,4 @@
 import CLIKit
-import HAModels
 
 /// `home agent service DOMAIN.SERVICE [JSON]`: calls a service through the device's webhook.
 struct AgentServiceCommand: Command {

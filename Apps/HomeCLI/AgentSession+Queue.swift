@@ -1,5 +1,5 @@
 import Agent
-import HAModels
+import Essentials
 
 extension AgentSession {
     /// Registers if needed, queues the call durably, and sends what is due. Returns a line for

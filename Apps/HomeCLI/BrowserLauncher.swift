@@ -1,6 +1,6 @@
 import CLIKit
+import Essentials
 import Foundation
-import PluginHost
 
 /// Shows the sign-in URL, and opens it with `xdg-open` where a desktop session exists.
 enum BrowserLauncher {

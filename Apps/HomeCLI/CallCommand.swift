@@ -1,5 +1,5 @@
 import CLIKit
-import HAModels
+import Essentials
 import Networking
 
 /// `home call DOMAIN.SERVICE [--entity ID] [key=value ...]`: calls a service.

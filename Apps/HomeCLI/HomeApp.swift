@@ -1,6 +1,6 @@
 import CLIKit
+import Essentials
 import HomeAPI
-import PluginHost
 
 /// The `home` executable's entry: prepares the XDG folders and runs the command line.
 public enum HomeApp {

@@ -1,5 +1,5 @@
 import CLIKit
-import HAModels
+import Essentials
 
 /// A JSON object given on the command line.
 enum JSONArgument {

@@ -1,6 +1,6 @@
 import Agent
 import CLIKit
-import HAModels
+import Essentials
 
 /// `home notifications [--json] [--limit N]`: the notifications the agent received from the server.
 struct NotificationsCommand: Command {

@@ -1,6 +1,6 @@
 import CLIKit
+import Essentials
 import Foundation
-import PluginHost
 
 /// `home paths`: where configuration, data and caches live.
 struct PathsCommand: Command {

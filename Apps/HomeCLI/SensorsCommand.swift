@@ -1,6 +1,6 @@
 import Agent
 import CLIKit
-import HAModels
+import Essentials
 import HomeAPI
 
 /// `home sensors [--json]`: the sensors this machine can report to the server, and which are on.

@@ -1,8 +1,8 @@
 import CLIKit
+import Essentials
 import HAModels
 import HomeAPI
 import Networking
-import PluginHost
 
 /// The server a command talks to: the stored session (for `--server`/`HOME_SERVER`, else the
 /// default server), or a token given with `--token`/`HOME_TOKEN`, which wins when present.

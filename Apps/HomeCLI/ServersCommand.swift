@@ -1,5 +1,5 @@
 import CLIKit
-import HAModels
+import Essentials
 import HomeAPI
 
 /// `home servers [--json]`: the servers with a stored session.

@@ -1,5 +1,5 @@
 import CLIKit
-import HAModels
+import Essentials
 import Networking
 
 /// `home states [--json] [PATTERN]`: the current state of every (matching) entity.

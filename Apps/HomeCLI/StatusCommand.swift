@@ -1,5 +1,5 @@
 import CLIKit
-import HAModels
+import Essentials
 import HomeAPI
 
 /// `home status [--json] [--server URL]`: the session and the connection, checked on the server.

@@ -1,7 +1,6 @@
 import CLIKit
 import DesignTokensPlugin
 import HADesignTokens
-import PluginHost
 
 /// `home theme`: exports the design tokens through the design-tokens plugin.
 struct ThemeCommand: Command {

@@ -1,6 +1,6 @@
 import CLIKit
+import Essentials
 import Foundation
-import HAModels
 import Networking
 
 /// `home watch [PATTERN…]`: prints entity changes live, through the WebSocket API.

@@ -1,7 +1,7 @@
 import CLIKit
+import Essentials
 import Foundation
 import HomeCLI
-import PluginHost
 
 let console = Console.standard(environment: Current.environment())
 let code = await HomeApp.run(Array(CommandLine.arguments.dropFirst()), console: console)

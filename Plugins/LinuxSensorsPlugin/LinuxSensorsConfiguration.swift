@@ -1,4 +1,3 @@
-import PluginHost
 
 /// The linux-sensors plugin's configuration: sensor ids to leave out entirely (not even listed).
 struct LinuxSensorsConfiguration: Decodable, Sendable {

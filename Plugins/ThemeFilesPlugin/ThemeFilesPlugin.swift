@@ -1,4 +1,5 @@
 import DesignTokensPlugin
+import Essentials
 import Foundation
 import HADesignTokens
 import PluginHost

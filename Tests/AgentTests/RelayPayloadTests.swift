@@ -1,6 +1,6 @@
 import Agent
+import Essentials
 import Foundation
-import HAModels
 import XCTest
 
 /// What the push relay streams, read back as notifications in Home Assistant's terms.

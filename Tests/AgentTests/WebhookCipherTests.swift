@@ -1,6 +1,6 @@
 import Agent
+import Essentials
 import Foundation
-import HAModels
 import XCTest
 
 /// The webhook cipher: round trips with hex and legacy keys, and bad input refused clearly.

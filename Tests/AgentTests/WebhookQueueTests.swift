@@ -1,4 +1,5 @@
 import Agent
+import Essentials
 import Foundation
 import HAModels
 import Networking

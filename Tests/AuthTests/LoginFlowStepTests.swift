@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 import XCTest
 @testable import Auth
 

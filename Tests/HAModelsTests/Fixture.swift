@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 import XCTest
 
 /// A message captured from Home Assistant 2024.3.3 by tools/capture-fixtures.

@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 extension JSONValue {
     /// The value with every object field whose value is null removed, at every depth.

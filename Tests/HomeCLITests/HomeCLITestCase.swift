@@ -1,9 +1,9 @@
 import CLIKit
 import CLIKitTestSupport
+import Essentials
+import EssentialsTestSupport
 import Foundation
 import HomeCLI
-import PluginHost
-import PluginHostTestSupport
 import XCTest
 
 /// Runs `home` in-process in a world of its own temporary XDG folders.

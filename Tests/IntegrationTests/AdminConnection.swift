@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 import Networking
 
 /// WebSocket commands as the test server's owner (its long-lived token), for checking and

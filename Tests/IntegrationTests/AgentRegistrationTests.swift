@@ -1,9 +1,8 @@
 import Agent
 import Auth
-import Foundation
-import HAModels
 import CLIKit
 import CLIKitTestSupport
+import Foundation
 import HomeAPI
 import HomeCLI
 import Networking

@@ -1,7 +1,6 @@
 import CLIKit
 import CLIKitTestSupport
 import Foundation
-import HAModels
 import HomeCLI
 import PluginHost
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
 import FoundationNetworking
+#if canImport(FoundationNetworking)
 #endif
 
 /// One HTTP request to the test server and its answer, for checking the server as a client sees it.

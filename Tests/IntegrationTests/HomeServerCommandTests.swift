@@ -1,5 +1,6 @@
 import CLIKit
 import CLIKitTestSupport
+import Essentials
 import Foundation
 import HAModels
 import HomeCLI

@@ -1,9 +1,7 @@
 import Auth
 import Foundation
-import HAModels
 import HomeAPI
 import Networking
-import PluginHost
 import XCTest
 
 /// Signing in, refreshing, revoking and wiping against the real Home Assistant, through the Home API.

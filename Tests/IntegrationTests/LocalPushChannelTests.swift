@@ -1,7 +1,6 @@
 import Agent
 import Auth
 import Foundation
-import HAModels
 import HomeAPI
 import XCTest
 

@@ -2,7 +2,6 @@ import Auth
 import CLIKit
 import CLIKitTestSupport
 import Foundation
-import HAModels
 import HomeAPI
 import HomeCLI
 import Networking

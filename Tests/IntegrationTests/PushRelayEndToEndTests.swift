@@ -1,7 +1,7 @@
+import Essentials
 import Foundation
-import HAModels
-import PushRelay
 import LoopbackTestSupport
+import PushRelay
 import XCTest
 
 /// The relay with the real Home Assistant: a mobile_app device whose push_url points at the

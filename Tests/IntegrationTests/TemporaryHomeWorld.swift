@@ -1,7 +1,7 @@
+import Essentials
+import EssentialsTestSupport
 import Foundation
 import HomeAPI
-import PluginHost
-import PluginHostTestSupport
 
 /// A world of its own temporary XDG folders and a recorded log, with the Home client configured
 /// to use them and a client id no other test shares (so its refresh tokens can be told apart).

@@ -1,4 +1,3 @@
-import HAModels
 import PluginHost
 import XCTest
 

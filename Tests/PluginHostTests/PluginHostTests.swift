@@ -1,5 +1,6 @@
+import Essentials
+import EssentialsTestSupport
 import PluginHost
-import PluginHostTestSupport
 import XCTest
 
 final class PluginHostTests: XCTestCase {

@@ -1,7 +1,6 @@
-import HAModels
-@testable import PluginHost
-import XCTest
 import Foundation
+import XCTest
+@testable import PluginHost
 
 final class PluginLoaderTests: XCTestCase {
     private func loader(_ factories: [any PluginFactory]) -> PluginLoader {

@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 import PluginHost
 
 /// Makes ``TestPlugin``s; accepts exactly the configuration keys its descriptor lists.

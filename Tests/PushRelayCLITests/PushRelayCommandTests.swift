@@ -1,7 +1,7 @@
 import CLIKit
 import CLIKitTestSupport
-@testable import PushRelayCLI
 import XCTest
+@testable import PushRelayCLI
 
 final class PushRelayCommandTests: XCTestCase {
     private func run(_ arguments: [String]) async -> (ExitCode, ConsoleRecorder) {

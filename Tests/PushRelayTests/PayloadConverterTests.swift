@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 import PushRelay
 import XCTest
 

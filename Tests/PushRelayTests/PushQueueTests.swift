@@ -1,7 +1,7 @@
 import Foundation
 import Persistence
-@testable import PushRelay
 import XCTest
+@testable import PushRelay
 
 /// The relay's durable queue: order per token, the time to live, the purge, and rows an earlier
 /// relay left in the general outbox.

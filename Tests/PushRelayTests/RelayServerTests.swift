@@ -1,6 +1,6 @@
 import Foundation
-import PushRelay
 import LoopbackTestSupport
+import PushRelay
 import XCTest
 
 /// The relay over real loopback sockets: answers, limits, errors, streams and slow clients.

@@ -1,8 +1,8 @@
 import Foundation
-#if canImport(FoundationNetworking)
 import FoundationNetworking
-#endif
 import PushRelay
+#if canImport(FoundationNetworking)
+#endif
 
 /// A relay on a free loopback port with its own SQLite file, and a small client for it.
 final class RelayTestServer: @unchecked Sendable {

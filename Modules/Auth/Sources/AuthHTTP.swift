@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 import Networking
 
 /// The unauthenticated HTTP calls of Home Assistant's auth API: JSON or form bodies in,

@@ -1,5 +1,4 @@
 import Foundation
-import HAModels
 
 /// The token store: `credentials.json` in the configuration folder, one entry per server.
 ///

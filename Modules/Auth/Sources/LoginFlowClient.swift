@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 import Networking
 
 /// Home Assistant's login flow (`/auth/login_flow`): start it, answer its forms, and get an

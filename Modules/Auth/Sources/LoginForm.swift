@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// A step of the login flow that asks for input: `init` (user name and password), `mfa`, …
 public struct LoginForm: Sendable, Equatable {

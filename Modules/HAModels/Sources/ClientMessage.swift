@@ -1,3 +1,5 @@
+import Essentials
+
 /// A message the client sends on the WebSocket API.
 public enum ClientMessage: Sendable, Hashable {
     /// The first message: the access token.

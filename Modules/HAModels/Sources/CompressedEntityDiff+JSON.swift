@@ -1,3 +1,5 @@
+import Essentials
+
 extension CompressedEntityDiff {
     /// Decodes through ``init(json:path:)``, the one implementation of the format.
     public init(from decoder: any Decoder) throws {

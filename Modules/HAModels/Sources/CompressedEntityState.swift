@@ -1,3 +1,5 @@
+import Essentials
+
 /// A state in `subscribe_entities`' compressed form: `s` state, `a` attributes, `c` context,
 /// `lc` last changed and `lu` last updated as seconds since 1970 (`lu` left out when equal to `lc`).
 ///

@@ -1,3 +1,5 @@
+import Essentials
+
 extension EntitiesEvent {
     /// Decodes through ``init(json:)``, the one implementation of the format.
     public init(from decoder: any Decoder) throws {

@@ -1,3 +1,5 @@
+import Essentials
+
 /// An entity from `config/entity_registry/list`.
 public struct EntityRegistryEntry: Codable, Sendable, Hashable {
     public let id: String

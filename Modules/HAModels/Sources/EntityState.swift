@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// One entity's state as `get_states`, `/api/states` and `state_changed` events carry it.

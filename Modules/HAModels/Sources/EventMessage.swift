@@ -1,3 +1,5 @@
+import Essentials
+
 /// An event for a subscription, tagged with the id of the command that subscribed.
 public struct EventMessage: Codable, Sendable, Hashable {
     public let id: Int

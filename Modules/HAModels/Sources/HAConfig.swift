@@ -1,3 +1,5 @@
+import Essentials
+
 /// The server's configuration, from `get_config`, `/api/config` and the `get_config` webhook.
 public struct HAConfig: Codable, Sendable, Hashable {
     public let latitude: Double

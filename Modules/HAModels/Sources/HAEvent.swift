@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// An event from the event bus, as `subscribe_events` delivers it.

@@ -1,3 +1,5 @@
+import Essentials
+
 extension JSONValue {
     /// Reads the fields of an object for hand-written decoding on hot paths, where the generic
     /// `Decoder` costs too much; errors name the field's path.

@@ -1,3 +1,5 @@
+import Essentials
+
 /// What the companion sends to `/api/mobile_app/registrations`, and the `update_registration` data.
 public struct MobileAppRegistration: Codable, Sendable, Hashable {
     public var deviceID: String?

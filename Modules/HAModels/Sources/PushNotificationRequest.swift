@@ -1,3 +1,5 @@
+import Essentials
+
 /// What Home Assistant's mobile_app notify platform POSTs to a device's `push_url`.
 ///
 /// A plain push has `message`, `title` and `data`; an encrypted one has `encrypted: true` and

@@ -1,3 +1,5 @@
+import Essentials
+
 /// The answer to a WebSocket command: success with a result, or failure with an error.
 public struct ResultMessage: Codable, Sendable, Hashable {
     public let id: Int

@@ -1,3 +1,5 @@
+import Essentials
+
 /// The data of a `register_sensor` webhook.
 public struct SensorRegistration: Codable, Sendable, Hashable {
     public let uniqueID: String

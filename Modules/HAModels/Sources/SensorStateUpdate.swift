@@ -1,3 +1,5 @@
+import Essentials
+
 /// One sensor in an `update_sensor_states` webhook.
 public struct SensorStateUpdate: Codable, Sendable, Hashable {
     public let uniqueID: String

@@ -1,3 +1,5 @@
+import Essentials
+
 extension ServerMessage: Codable {
     private enum CodingKeys: String, CodingKey {
         case type, id, message

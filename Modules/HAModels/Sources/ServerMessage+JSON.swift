@@ -1,3 +1,5 @@
+import Essentials
+
 extension ServerMessage {
     /// Decodes a server message by hand: every frame of a connection passes through here.
     public init(json: JSONValue) throws(JSONDecodingError) {

@@ -1,3 +1,5 @@
+import Essentials
+
 /// One service as `get_services` describes it; the result maps domain → service → description.
 public struct ServiceDescription: Codable, Sendable, Hashable {
     public let name: String?

@@ -1,3 +1,5 @@
+import Essentials
+
 /// A mobile_app webhook call: `{"type": "update_sensor_states", "data": …}`, or its encrypted
 /// form `{"type": "encrypted", "encrypted": true, "encrypted_data": "…"}` (older servers: the real type).
 public struct WebhookRequest: Codable, Sendable, Hashable {

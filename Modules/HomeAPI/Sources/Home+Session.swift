@@ -1,7 +1,7 @@
 import Auth
+import Essentials
 import Foundation
 import Networking
-import PluginHost
 
 extension Home {
     /// Sets the client's configuration; every other call needs it first. A value that is not

@@ -1,5 +1,4 @@
 import Foundation
-import HAModels
 import Networking
 
 extension Home {

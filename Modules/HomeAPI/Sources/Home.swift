@@ -1,8 +1,8 @@
 import Auth
+import Essentials
 import Foundation
 import HAModels
 import Networking
-import PluginHost
 
 /// The top-level entry to one Home Assistant server the user granted access to: its entities,
 /// services and session. Get one with ``Home/connect(to:using:)`` or ``Home/restoreSession(server:)``

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import PluginHost
 
 /// What the app tells the Home client before any other call, through ``Home/configure(_:)``.
 public struct HomeClientConfiguration: Sendable, Equatable {

@@ -1,6 +1,6 @@
+import Essentials
 import Foundation
 import Networking
-import PluginHost
 
 /// The folders that hold one server's data besides its tokens: `servers/<key>` under the data
 /// folder (queued webhooks, sensor settings) and under the cache folder (cached entities).

@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// A subscription a ``HomeAssistantConnection`` keeps across reconnects.
 struct Subscription {

@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// What a subscription delivers: a marker each time it is (re)established, then its events.
 ///

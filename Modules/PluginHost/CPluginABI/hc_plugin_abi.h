@@ -37,7 +37,11 @@ typedef struct hc_host_api {
 typedef struct hc_plugin_api {
     uint32_t abi_version;
     /* {"id": "...", "version": "1.0.0", "provides": [{"name": "...", "version": 1}],
-        "requires": [...], "configurationKeys": ["..."], "failurePolicy": "abort"} */
+        "requires": [...], "configurationKeys": ["..."], "failurePolicy": "abort",
+        "contributes": [{"point": "commands", "name": "greet", "summary": "...", "metadata": {...}}],
+        "consumes": ["..."]}
+       Each contributed entry is invoked as "POINT/NAME" (such as "commands/greet"); the point
+       defines the request and the answer (PluginHost's README lists the host's points). */
     const char *descriptor_json;
     /* Checks a configuration object without side effects. */
     int32_t (*validate_configuration)(const char *configuration_json, char **error_out);
@@ -45,7 +49,8 @@ typedef struct hc_plugin_api {
     int32_t (*start)(const char *configuration_json, char **error_out);
     /* Stops the plugin; called once, after a successful start. */
     void (*stop)(void);
-    /* Calls a provided capability with a JSON request; returns a JSON response or NULL. */
+    /* Calls a provided capability, or a contributed entry ("POINT/NAME"), with a JSON request;
+       returns a JSON response or NULL. */
     int32_t (*invoke)(const char *capability, const char *request_json, char **response_out, char **error_out);
     /* Releases a string the plugin returned. */
     void (*free_string)(char *string);

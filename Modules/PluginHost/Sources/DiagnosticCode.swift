@@ -9,5 +9,6 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case badConfiguration = "bad-configuration"
     case missingCapability = "missing-capability"
     case conflictingProviders = "conflicting-providers"
+    case conflictingContributions = "conflicting-contributions"
     case dependencyCycle = "dependency-cycle"
 }

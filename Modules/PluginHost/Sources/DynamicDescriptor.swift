@@ -5,6 +5,8 @@ struct DynamicDescriptor: Decodable {
     let summary: String?
     let provides: [CapabilityID]?
     let requires: [CapabilityID]?
+    let contributes: [ContributionDeclaration]?
+    let consumes: [String]?
     let configurationKeys: [String]?
     let failurePolicy: FailurePolicy?
 }

@@ -1,9 +1,10 @@
-import HAModels
+import Essentials
 
 /// An out-of-tree plugin seen through its C function table.
 ///
-/// Each capability it provides is registered as a ``ForeignCapability`` that forwards JSON
-/// requests to the library's `invoke`.
+/// Each capability it provides is registered as a ``ForeignCapability``, and each entry it
+/// declares under `contributes` as a ``ForeignContribution``; both forward JSON requests to the
+/// library's `invoke`.
 final class DynamicPlugin: Plugin {
     private let descriptor: PluginDescriptor
     private let table: PluginABITable
@@ -19,6 +20,9 @@ final class DynamicPlugin: Plugin {
         try table.start(configuration)
         for capability in descriptor.provides {
             try context.provide(ForeignCapability.key(capability), ForeignCapability(capability: capability.name, table: table))
+        }
+        for declaration in descriptor.contributes {
+            try context.extensionRegistry.contribute(ForeignContribution(declaration: declaration, table: table), by: context.pluginID)
         }
     }
 

@@ -1,6 +1,6 @@
 import CPluginABI
+import Essentials
 import Foundation
-import HAModels
 
 /// Makes a plugin from a dynamic library that exports the C entry point of `hc_plugin_abi.h`.
 ///
@@ -65,6 +65,7 @@ public struct DynamicPluginFactory: PluginFactory {
         return PluginDescriptor(
             id: decoded.id, version: version, summary: decoded.summary ?? "",
             provides: decoded.provides ?? [], requires: decoded.requires ?? [],
+            contributes: decoded.contributes ?? [], consumes: decoded.consumes ?? [],
             configurationKeys: decoded.configurationKeys ?? [], failurePolicy: decoded.failurePolicy ?? .abort
         )
     }

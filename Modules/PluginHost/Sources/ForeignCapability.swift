@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// A capability implemented by an out-of-tree plugin: JSON in, JSON out.
 public struct ForeignCapability: Sendable {

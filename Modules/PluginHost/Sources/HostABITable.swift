@@ -1,4 +1,5 @@
 import CPluginABI
+import Essentials
 
 /// The host function table handed to every out-of-tree plugin.
 ///

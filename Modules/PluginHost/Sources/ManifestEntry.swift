@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// One plugin named in a manifest.
 public struct ManifestEntry: Sendable, Equatable {

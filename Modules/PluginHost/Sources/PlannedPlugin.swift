@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// A manifest entry that passed validation, ready to instantiate.
 public struct PlannedPlugin: Sendable {

@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 extension PluginDescriptor {
     /// A problem for each key of `configuration` that the plugin does not declare, listing the valid ones.

@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// Makes one kind of plugin: a built-in from the compiled catalog or a dynamic library.
 public protocol PluginFactory: Sendable {

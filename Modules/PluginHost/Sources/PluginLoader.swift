@@ -62,6 +62,8 @@ public struct PluginLoader: Sendable {
             }
         }
 
+        addConsumerEdges(resolved.map(\.factory.descriptor), to: &edges, into: &diagnostics)
+
         let listed = Set(manifest.plugins.map(\.id))
         let enabled = Set(resolved.map(\.entry.id))
         for (entry, _) in resolved {
@@ -97,7 +99,7 @@ public struct PluginLoader: Sendable {
                 )
             }
         }
-        return LoadPlan(startOrder: planned, disabled: manifest.plugins.filter { !$0.enabled })
+        return LoadPlan(startOrder: planned, disabled: manifest.plugins.filter { !$0.enabled }, predecessors: edges)
     }
 
     private func resolveFactory(
@@ -161,6 +163,34 @@ public struct PluginLoader: Sendable {
             }
         }
         return providers
+    }
+
+    /// Makes every contributor to a point start before the point's consumers, and rejects two
+    /// plugins declaring the same entry of a point (two commands named alike).
+    private func addConsumerEdges(
+        _ descriptors: [PluginDescriptor], to edges: inout [String: Set<String>], into diagnostics: inout [Diagnostic]
+    ) {
+        var contributors: [String: Set<String>] = [:]
+        var owners: [String: String] = [:]
+        for descriptor in descriptors {
+            for declaration in descriptor.contributes {
+                contributors[declaration.point, default: []].insert(descriptor.id)
+                let key = "\(declaration.point)/\(declaration.name)"
+                if let owner = owners[key], owner != descriptor.id {
+                    diagnostics.append(Diagnostic(
+                        .conflictingContributions, plugin: descriptor.id,
+                        "contributes '\(declaration.name)' to \(declaration.point), which '\(owner)' already contributes; enable only one of them"
+                    ))
+                } else {
+                    owners[key] = descriptor.id
+                }
+            }
+        }
+        for descriptor in descriptors {
+            for point in descriptor.consumes {
+                edges[descriptor.id, default: []].formUnion((contributors[point] ?? []).subtracting([descriptor.id]))
+            }
+        }
     }
 
     private func missing(

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 extension PluginManifest {
     private static let entryKeys = ["id", "enabled", "version", "library", "failurePolicy", "configuration", "after"]

@@ -4,6 +4,8 @@ public enum PluginState: Sendable, Equatable, CustomStringConvertible {
     case disabled
     /// Validated and waiting to start.
     case pending
+    /// Enabled but not started, because what ran did not need it.
+    case idle
     /// Started and providing its capabilities.
     case started
     /// Stopped after having started.
@@ -18,6 +20,7 @@ public enum PluginState: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .disabled: "disabled"
         case .pending: "pending"
+        case .idle: "idle"
         case .started: "started"
         case .stopped: "stopped"
         case .failed: "failed"

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// What the APNs provider needs: the token-signing key (a .p8 file), its key id, the team id,
 /// the app's bundle id (`apns-topic`), and the endpoint.

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// Apple Push Notification service: HTTP/2 to `/3/device/<token>` with an ES256 provider token
 /// (renewed every 50 minutes; Apple accepts one for an hour) and the `apns-*` headers.

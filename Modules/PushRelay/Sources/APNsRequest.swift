@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// A device payload as Apple wants it: the `aps` dictionary, the Home Assistant keys beside it,
 /// and the `apns-*` headers.

@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// Where accepted notifications go until a client takes them: this process's SQLite outbox
 /// (``LocalDelivery``), or Redis shared by several relay processes (``RedisDelivery``).

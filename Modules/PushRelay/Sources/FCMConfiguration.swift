@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// What the FCM provider needs: a service account file (as Google issues it: `project_id`,
 /// `client_email`, `private_key`, `token_uri`), and optionally another endpoint or CA for tests.

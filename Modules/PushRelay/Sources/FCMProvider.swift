@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// Firebase Cloud Messaging, HTTP v1: an OAuth access token from the service account's RS256
 /// JWT (the JWT-bearer grant, renewed before its hour is up), then

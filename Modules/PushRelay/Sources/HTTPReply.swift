@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// What a handler answers: a whole body, or an event stream that stays open.
 public enum HTTPReply: Sendable {

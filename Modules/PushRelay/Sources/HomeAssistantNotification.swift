@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// The notification part of a push request: Home Assistant's `message`, `title` and `data`, or
 /// an end-to-end encrypted payload the relay passes on unread.

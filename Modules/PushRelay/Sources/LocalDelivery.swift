@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 import Persistence
 
 /// Delivery within one relay process: a notification for a connected client goes out at once;

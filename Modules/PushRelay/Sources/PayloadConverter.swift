@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// Turns Home Assistant's `message`/`title`/`data` into the payload a device receives.
 ///

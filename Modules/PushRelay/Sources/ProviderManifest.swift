@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// The relay's provider manifest: which provider plugin delivers for which app ids, in order,
 /// and each one's configuration.

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// Sends a device payload through a push service (APNs, FCM). Chosen per app id by the relay's
 /// provider manifest; the relay's own stream delivery is the provider `stream`.

@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 /// `POST /push/send` as Home Assistant's mobile_app notify platform sends it.
 public struct PushSendRequest: Sendable, Equatable {

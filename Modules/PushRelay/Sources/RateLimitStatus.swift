@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// One push token's count for the current day, in the shape Home Assistant parses and logs.
 public struct RateLimitStatus: Sendable, Equatable {

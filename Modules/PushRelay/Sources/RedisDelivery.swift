@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// Delivery shared by every relay process on one Redis. Each notification is appended to its
 /// token's Redis stream (`push-relay:queue:<token>`, trimmed to the TTL) and announced on a

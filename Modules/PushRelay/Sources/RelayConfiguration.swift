@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// The relay's settings: defaults, overridden by a JSON config file, overridden by
 /// `PUSH_RELAY_*` environment variables.

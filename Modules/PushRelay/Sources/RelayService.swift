@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// The relay's endpoints: `POST /push/send`, `POST /rate_limits/check`, `GET /push/stream`,
 /// `GET /healthz`, `GET /metrics`. Every error is a JSON body that says what was wrong.

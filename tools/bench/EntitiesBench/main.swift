@@ -4,8 +4,8 @@
 //
 //   entities-bench URL EXPECTED deflate|plain
 //   prints: swift-<mode> <cpu seconds> <peak RSS MiB> <ok|MISMATCH> <RSS MiB before connecting>
+import Essentials
 import Foundation
-import HAModels
 import Networking
 
 let arguments = CommandLine.arguments

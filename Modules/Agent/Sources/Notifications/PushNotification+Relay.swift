@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 
 extension PushNotification {
     /// Reads a notification as the push relay delivers it on `/push/stream`: a `notification`

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 import Networking
 
 /// Receives notifications from a push relay's `GET /push/stream` for this device's push token

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// The agent's own version.
 public struct AgentVersionSensor: LinuxSensor {

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// CPU use as a percentage since the previous reading (the first reading: since boot), from the
 /// `cpu` line of /proc/stat.

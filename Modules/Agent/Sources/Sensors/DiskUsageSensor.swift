@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// Use of the file system at `mount`, as a percentage, from statvfs.
 struct DiskUsageSensor: LinuxSensor {

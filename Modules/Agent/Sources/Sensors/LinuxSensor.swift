@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// A value of this machine that can be reported to Home Assistant, once the user enables it.
 public protocol LinuxSensor: Sendable {

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import HAModels
 
 /// The first IPv4 address of an interface that is up and not loopback; unavailable without a
 /// network link.

@@ -1,5 +1,5 @@
+import Essentials
 import Foundation
-import PluginHost
 import XCTest
 
 final class DirectoryLayoutTests: XCTestCase {

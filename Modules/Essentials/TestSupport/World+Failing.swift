@@ -1,4 +1,4 @@
-import PluginHost
+import Essentials
 
 extension World {
     /// A world whose every member stops the test with a message naming it, so a test that

@@ -1,5 +1,5 @@
 import Foundation
-import PluginHost
+import Essentials
 
 /// Collects the lines a ``Logger`` writes, for tests to inspect.
 public final class LogRecorder: @unchecked Sendable {

@@ -1,5 +1,5 @@
-import PluginHost
-import PluginHostTestSupport
+import Essentials
+import EssentialsTestSupport
 import XCTest
 
 final class SecretRedactorTests: XCTestCase {

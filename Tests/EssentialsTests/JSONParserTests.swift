@@ -1,4 +1,4 @@
-import HAModels
+import Essentials
 import XCTest
 
 final class JSONParserTests: XCTestCase {

@@ -1,0 +1,21 @@
+import Foundation
+
+/// The first of a plugin's stop and its deadline to finish resumes the waiting caller; the
+/// second is ignored.
+final class StopRace: @unchecked Sendable {
+    // Guarded by `lock`.
+    private var continuation: CheckedContinuation<Bool, Never>?
+    private let lock = NSLock()
+
+    func install(_ continuation: CheckedContinuation<Bool, Never>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func finish(_ stopped: Bool) {
+        let waiting = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume(returning: stopped)
+    }
+}
