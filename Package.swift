@@ -101,10 +101,27 @@ let moduleTargets: [Target] = [
 // MARK: - Plugins
 
 let pluginTargets: [Target] = [
-    .target(name: "DesignTokensPlugin", dependencies: ["PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin"),
+    .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit"),
+    .target(
+        name: "SessionPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "HomeAPI", "Auth", "Networking"],
+        path: "Plugins/SessionPlugin"
+    ),
+    .target(
+        name: "ConnectionPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Networking"],
+        path: "Plugins/ConnectionPlugin"
+    ),
+    .target(
+        name: "AgentPlugin",
+        dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "HomeAPI", "Agent"],
+        path: "Plugins/AgentPlugin"
+    ),
+    .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin"),
+    .target(
+        name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/DesktopNotificationsPlugin"
+    ),
+    .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "HomePluginKit", "PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin"),
     .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin"),
     .target(name: "ExampleGreeter", dependencies: ["CPluginABI"], path: "Plugins/ExampleGreeter"),
-    .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent"], path: "Plugins/LinuxSensorsPlugin"),
 ]
 
 // MARK: - Apps
@@ -113,8 +130,8 @@ let appTargets: [Target] = [
     .target(
         name: "HomeCLI",
         dependencies: [
-            "CLIKit", "Essentials", "PluginHost", "HAModels", "Networking", "Auth", "HomeAPI", "Agent", "HADesignTokens", "DesignTokensPlugin",
-            "ThemeFilesPlugin", "LinuxSensorsPlugin",
+            "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "LinuxSensorsPlugin",
+            "DesktopNotificationsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"
     ),

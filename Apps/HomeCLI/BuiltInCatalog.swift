@@ -1,20 +1,27 @@
+import AgentPlugin
+import ConnectionPlugin
 import DesignTokensPlugin
+import DesktopNotificationsPlugin
 import Foundation
 import LinuxSensorsPlugin
 import PluginHost
+import SessionPlugin
 import ThemeFilesPlugin
 
-/// The plugins compiled into `home`, and the manifest used when the user has none.
+/// The plugins compiled into `home`, and the manifest entries that stand for the plugins a
+/// user's manifest does not name.
 enum BuiltInCatalog {
     /// Every built-in plugin.
-    static let catalog = PluginCatalog([DesignTokensPlugin.factory, ThemeFilesPlugin.factory, LinuxSensorsPlugin.factory(agentVersion: HomeApp.version)])
+    static let factories: [any PluginFactory] = [
+        SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version),
+        LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory,
+        DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
+    ]
 
-    /// The design tokens and the Linux sensors enabled (a sensor still reports only once the user
-    /// enables it for a server); theme-files, which writes to disk, listed but off until the user opts in.
-    static func defaultManifest(baseDirectory: URL) -> PluginManifest {
-        PluginManifest(
-            plugins: [ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false), ManifestEntry(id: "linux-sensors")],
-            baseDirectory: baseDirectory
-        )
-    }
+    /// Every feature on, but theme-files, which writes to disk and waits until the user opts in
+    /// (a sensor still reports only once the user enables it for a server).
+    static let defaults: [ManifestEntry] = [
+        ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "linux-sensors"),
+        ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
+    ]
 }

@@ -1,14 +1,16 @@
 import CLIKit
 import Essentials
-import HomeAPI
+import PluginHost
 
-/// The `home` executable's entry: prepares the XDG folders and runs the command line.
+/// The `home` executable's entry: prepares the XDG folders, takes the global `--manifest`, and
+/// hands the command line to the ``CommandDispatcher``.
 public enum HomeApp {
     /// The version `home --version` prints.
     public static let version = "0.1.0"
 
-    /// Runs `arguments` (without the executable name) against `console`.
-    public static func run(_ arguments: [String], console: Console) async -> ExitCode {
+    /// Runs `arguments` (without the executable name) against `console`. `extraPlugins` join the
+    /// built-in catalog: an executable or a test that compiles plugins of its own names them here.
+    public static func run(_ arguments: [String], console: Console, extraPlugins: [any PluginFactory] = []) async -> ExitCode {
         let layout = Current.directories()
         do {
             try layout.prepare(layout.configuration)
@@ -17,17 +19,16 @@ public enum HomeApp {
             console.printError("error: cannot prepare \(layout.configuration.path) and \(layout.data.path): \(error)")
             return .failure
         }
+        let global: GlobalArguments
         do {
-            // The XDG folders of the world, no locale until one is set, and the client id
-            // sessions are issued to (HOME_CLIENT_ID, for telling this machine's apart on the server).
-            let clientID = Current.environment()["HOME_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
-            try Home.configure { configuration in
-                if let clientID { configuration.clientID = clientID }
-            }
+            global = try GlobalArguments(arguments)
         } catch {
-            console.printError("error: \(error)")
-            return .failure
+            console.printError("error: \(error.message)")
+            return .usage
         }
-        return await CommandLineTool(root: HomeCommand(), version: version).run(arguments, console: console)
+        let source = ManifestSource(
+            option: global.manifest, directories: layout, factories: BuiltInCatalog.factories + extraPlugins, defaults: BuiltInCatalog.defaults
+        )
+        return await CommandDispatcher(source: source, version: version).run(global.remaining, console: console)
     }
 }

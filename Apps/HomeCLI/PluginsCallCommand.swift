@@ -7,8 +7,8 @@ import PluginHost
 struct PluginsCallCommand: Command {
     let name = "call"
     let summary = "Call a capability of an out-of-tree plugin with a JSON request and print its JSON answer."
-    let usage = "[--manifest FILE] CAPABILITY[@VERSION] [JSON]"
-    let options: [OptionSpec] = [.manifest]
+    let usage = "CAPABILITY[@VERSION] [JSON]"
+    let source: ManifestSource
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let arguments = try invocation.positionals("a CAPABILITY", minimum: 1, maximum: 2)
@@ -19,9 +19,12 @@ struct PluginsCallCommand: Command {
         } catch {
             throw UsageError("the request is not valid JSON: \(error)")
         }
-        let running = try await RunningHost.start(manifestOption: invocation.arguments.values["manifest"])
-        let answer = Result { try running.host.registry.resolve(ForeignCapability.key(capability)).invoke(request) }
-        await running.host.stop()
+        let plan = try source.plan()
+        let providers = plan.startOrder.filter { $0.descriptor.provides.contains(capability) }.map(\.descriptor.id)
+        let host = PluginHost(plan: plan, logger: Current.logger("plugin-host"))
+        _ = await host.start(only: Set(providers))
+        let answer = Result { try host.registry.resolve(ForeignCapability.key(capability)).invoke(request) }
+        await host.stop()
         try invocation.console.printJSON(answer.get())
         return .success
     }

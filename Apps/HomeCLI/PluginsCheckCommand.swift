@@ -2,19 +2,21 @@ import CLIKit
 import Foundation
 import PluginHost
 
-/// `home plugins check FILE`: validates a manifest without starting anything and prints every diagnostic.
+/// `home plugins check FILE`: validates a manifest (with the defaults for the plugins it does not
+/// name) without starting anything and prints every diagnostic.
 struct PluginsCheckCommand: Command {
     let name = "check"
     let summary = "Validate a manifest and print every problem in it; exit 1 when there is any."
     let usage = "[--json] FILE"
     let options: [OptionSpec] = [.json]
+    let source: ManifestSource
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let path = try invocation.positionals("a manifest FILE", minimum: 1, maximum: 1)[0]
         let json = invocation.arguments.has("json")
         let console = invocation.console
         let checked = Result { () throws(ManifestRejected) -> LoadPlan in
-            try PluginLoader(catalog: BuiltInCatalog.catalog).plan(manifestAt: URL(fileURLWithPath: path))
+            try source.plan(file: URL(fileURLWithPath: path))
         }
         guard case .success(let plan) = checked else {
             if case .failure(let rejected) = checked {

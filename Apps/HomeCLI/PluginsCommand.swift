@@ -1,4 +1,5 @@
 import CLIKit
+import Essentials
 import Foundation
 import PluginHost
 
@@ -6,28 +7,28 @@ import PluginHost
 struct PluginsCommand: Command {
     let name = "plugins"
     let summary = "List the manifest's plugins and their state (starts and stops them to find out)."
-    let usage = "[--json] [--manifest FILE]"
-    let options: [OptionSpec] = [.json, .manifest]
-    let subcommands: [any Command] = [PluginsCheckCommand(), PluginsCallCommand()]
+    let usage = "[--json]"
+    let options: [OptionSpec] = [.json]
+    let source: ManifestSource
+    var subcommands: [any Command] { [PluginsCheckCommand(source: source), PluginsCallCommand(source: source)] }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)
-        let option = invocation.arguments.values["manifest"]
-        let running: RunningHost
+        let plan: LoadPlan
         do {
-            running = try await RunningHost.start(manifestOption: option)
-        } catch let rejected as ManifestRejected {
-            try DiagnosticPrinter(console: invocation.console)
-                .print(rejected.diagnostics, manifest: option ?? "manifest", json: invocation.arguments.has("json"))
+            plan = try source.plan()
+        } catch {
+            try DiagnosticPrinter(console: invocation.console).print(error.diagnostics, manifest: source.name, json: invocation.arguments.has("json"))
             return .failure
         }
-        await running.host.stop()
-        let report = running.report
+        let host = PluginHost(plan: plan, logger: Current.logger("plugin-host"))
+        let report = await host.start()
+        await host.stop()
         let console = invocation.console
         if invocation.arguments.has("json") {
-            try console.printJSON(PluginListJSON(manifest: running.source.name, report: report))
+            try console.printJSON(PluginListJSON(manifest: source.name, report: report, plan: plan))
         } else {
-            console.print("manifest: \(running.source.name)")
+            console.print("manifest: \(source.name)")
             console.print(PluginTable(report: report, console: console).text)
             console.print("startup: \(report.outcome)")
         }

@@ -1,7 +1,9 @@
 import HADesignTokens
+import HomePluginKit
 import PluginHost
 
-/// Provides the theme exporter, with the primary and accent colours a manifest may set.
+/// Provides the theme exporter, with the primary and accent colours a manifest may set, and
+/// contributes `home theme`.
 public final class DesignTokensPlugin: Plugin {
     /// The capability this plugin provides.
     public static let themeExporter = CapabilityKey<ThemeExporter>(name: "design.theme-exporter")
@@ -11,7 +13,7 @@ public final class DesignTokensPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "design-tokens", version: SemanticVersion(1, 0, 0),
             summary: "Home Assistant design tokens and theme exporters (YAML, CSS, JSON, terminal)",
-            provides: [themeExporter.id], configurationKeys: ["primaryColor", "accentColor"],
+            provides: [themeExporter.id], contributes: [ThemeCommand.declaration], configurationKeys: ["primaryColor", "accentColor"],
             failurePolicy: .degrade
         ),
         configuration: DesignTokensConfiguration.self
@@ -27,7 +29,9 @@ public final class DesignTokensPlugin: Plugin {
 
     public func start(_ context: PluginContext) async throws {
         let tokens = DesignTokens.homeAssistant.branded(primary: configuration.primaryColor, accent: configuration.accentColor)
-        try context.provide(Self.themeExporter, ThemeExporter(tokens: tokens))
+        let exporter = ThemeExporter(tokens: tokens)
+        try context.provide(Self.themeExporter, exporter)
+        try context.contribute(command: ThemeCommand(exporter: exporter))
     }
 
     public func stop() async {}

@@ -5,6 +5,18 @@ extension JSONValue {
         return nil
     }
 
+    /// The elements when this is an array, else nil.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The text when this is a string, else nil.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
     /// The name of this value's JSON kind, for error messages.
     public var kindName: String {
         switch self {

@@ -15,10 +15,11 @@ public struct PluginLoader: Sendable {
         self.loadLibrary = loadLibrary
     }
 
-    /// Reads the manifest at `url` and validates it, reporting the problems of both stages together.
-    public func plan(manifestAt url: URL) throws(ManifestRejected) -> LoadPlan {
-        let (manifest, decodingProblems) = PluginManifest.read(from: url)
-        guard let manifest else { throw ManifestRejected(diagnostics: decodingProblems) }
+    /// Reads the manifest at `url` and validates it, reporting the problems of both stages
+    /// together; `defaults` stand for the plugins the file does not name (``PluginManifest/adding(defaults:)``).
+    public func plan(manifestAt url: URL, defaults: [ManifestEntry] = []) throws(ManifestRejected) -> LoadPlan {
+        let (read, decodingProblems) = PluginManifest.read(from: url)
+        guard let manifest = read?.adding(defaults: defaults) else { throw ManifestRejected(diagnostics: decodingProblems) }
         let validated = Result { () throws(ManifestRejected) -> LoadPlan in try plan(manifest) }
         switch validated {
         case .success(let plan) where decodingProblems.isEmpty:

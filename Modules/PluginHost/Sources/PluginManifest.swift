@@ -26,4 +26,13 @@ public struct PluginManifest: Sendable, Equatable {
         self.plugins = plugins
         self.baseDirectory = baseDirectory
     }
+
+    /// This manifest with each of `defaults` whose id it does not name appended, so a manifest
+    /// only needs to name the plugins it configures, enables or disables.
+    public func adding(defaults: [ManifestEntry]) -> PluginManifest {
+        let named = Set(plugins.map(\.id))
+        return PluginManifest(
+            schemaVersion: schemaVersion, plugins: plugins + defaults.filter { !named.contains($0.id) }, baseDirectory: baseDirectory
+        )
+    }
 }

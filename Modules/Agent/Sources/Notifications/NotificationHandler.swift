@@ -1,38 +1,74 @@
-/// What the agent does with a notification however it arrived (the local push channel or the
-/// push relay): keeps it in the history, logs and shows it, or runs the handler of a command
-/// message instead.
-public struct NotificationHandler: Sendable {
-    let history: NotificationHistory
-    let presenter: any NotificationPresenter
-    let log: @Sendable (String) -> Void
+import Foundation
+import Synchronization
 
-    public init(history: NotificationHistory, presenter: any NotificationPresenter, log: @escaping @Sendable (String) -> Void) {
+/// What the agent does with a notification however it arrived (the local push channel or the
+/// push relay): runs the handler of a command message, or keeps an ordinary message in the
+/// history, lets the message handlers act on it, and shows it through every presenter.
+///
+/// A command no handler takes is logged once per name with the reason, not at every message.
+public final class NotificationHandler: Sendable {
+    /// The name prefix of handlers that see every ordinary message before it is shown.
+    public static let messageHandlerPrefix = "message/"
+
+    let history: NotificationHistory
+    let presenters: [any NotificationPresenter]
+    let commandHandlers: [String: any NotificationCommandHandler]
+    let messageHandlers: [any NotificationCommandHandler]
+    let log: @Sendable (String) -> Void
+    private let unhandled = Mutex<Set<String>>([])
+
+    /// Creates a handler; `handlers` are keyed by the command they take (`clear_notification`)
+    /// or by ``messageHandlerPrefix`` and a name of their own for ordinary messages.
+    public init(
+        history: NotificationHistory, presenters: [any NotificationPresenter], handlers: [String: any NotificationCommandHandler] = [:],
+        log: @escaping @Sendable (String) -> Void
+    ) {
         self.history = history
-        self.presenter = presenter
+        self.presenters = presenters
+        commandHandlers = handlers.filter { !$0.key.hasPrefix(Self.messageHandlerPrefix) }
+        messageHandlers = handlers.filter { $0.key.hasPrefix(Self.messageHandlerPrefix) }.sorted { $0.key < $1.key }.map(\.value)
         self.log = log
     }
 
-    func handle(_ notification: PushNotification) {
+    func handle(_ notification: PushNotification) async {
         do {
             if notification.isCommand {
-                try run(command: notification)
+                try await run(command: notification)
             } else {
-                try history.record(notification)
-                log("notification: \(notification.title.map { "\($0): " } ?? "")\(notification.message)")
-                presenter.show(notification)
+                try await show(notification)
             }
         } catch {
-            log("could not keep a notification: \(error)")
+            log("could not handle '\(notification.message)': \(error)")
         }
     }
 
-    private func run(command notification: PushNotification) throws {
-        switch notification.message {
-        case "clear_notification":
-            guard let tag = notification.tag else { return log("clear_notification without a tag: nothing to clear") }
-            log("cleared \(try history.clear(tag: tag)) notification(s) tagged \(tag)")
-        default:
-            log("command \(notification.message): nothing to do on this machine")
+    private func show(_ notification: PushNotification) async throws {
+        try history.record(notification)
+        for handler in messageHandlers {
+            if case .handled(let line) = try await handler.handle(notification) {
+                return log(line)
+            }
         }
+        log("notification: \(notification.title.map { "\($0): " } ?? "")\(notification.message)")
+        for presenter in presenters { presenter.show(notification) }
+    }
+
+    private func run(command notification: PushNotification) async throws {
+        let name = notification.message
+        if let handler = commandHandlers[name] {
+            if case .handled(let line) = try await handler.handle(notification) { log(line) }
+            return
+        }
+        let first = unhandled.withLock { $0.insert(name).inserted }
+        guard first else { return }
+        log("command \(name): \(Self.reasonUnhandled(name)); logged once")
+    }
+
+    /// Why a command without a handler does nothing here.
+    static func reasonUnhandled(_ name: String) -> String {
+        if name.hasPrefix("command_") {
+            return "a phone's command (screen, volume, apps, Bluetooth…) that no enabled plugin performs on this Linux machine"
+        }
+        return "no enabled plugin handles it on this machine"
     }
 }

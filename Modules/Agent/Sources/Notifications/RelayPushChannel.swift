@@ -32,7 +32,7 @@ public struct RelayPushChannel: Sendable {
             do {
                 for try await event in client.events(from: streamURL, headers: [("Authorization", "Bearer \(token)")]) {
                     delay = 1
-                    receive(event)
+                    await receive(event)
                 }
                 if Task.isCancelled { return }
                 log("the relay closed its stream; reconnecting in \(Int(delay)) s")
@@ -45,14 +45,14 @@ public struct RelayPushChannel: Sendable {
         }
     }
 
-    func receive(_ event: StreamEvent) {
+    func receive(_ event: StreamEvent) async {
         switch event.name {
         case "ready": log("listening on the push relay \(streamURL.absoluteString)")
         case "notification":
             guard let payload = try? JSONParser.parse(Array(event.data.utf8)), let notification = PushNotification(relayPayload: payload) else {
                 return log("ignored a relay notification that cannot be read here")
             }
-            handler.handle(notification)
+            await handler.handle(notification)
         default: break
         }
     }

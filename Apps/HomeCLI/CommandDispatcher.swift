@@ -1,0 +1,70 @@
+import CLIKit
+import Essentials
+import HomePluginKit
+import PluginHost
+
+/// Runs one `home` command line in one plugin host: built-in commands (`plugins`, `paths`)
+/// directly; any other command by starting the plugin that declares it and what that plugin
+/// needs, in dependency order, and stopping them in reverse when the command returns (for
+/// `home agent`, when the daemon stops).
+struct CommandDispatcher {
+    let source: ManifestSource
+    let version: String
+
+    func run(_ arguments: [String], console: Console) async -> ExitCode {
+        if arguments.first == "--version" {
+            console.print("home \(version)")
+            return .success
+        }
+        let builtIns: [any Command] = [PluginsCommand(source: source), PathsCommand()]
+        if let word = arguments.first, builtIns.contains(where: { $0.name == word }) {
+            return await CommandLineTool(root: HomeCommand(subcommands: builtIns), version: version).run(arguments, console: console)
+        }
+        let plan: LoadPlan
+        do {
+            plan = try source.plan()
+        } catch {
+            for diagnostic in error.diagnostics { console.printError("\(console.styled("error", .red)): \(diagnostic)") }
+            console.printError("\(source.name): \(error.diagnostics.count) problem(s); fix them ('home plugins check FILE' checks a file)")
+            return .failure
+        }
+        let help = RootHelp(declarations: plan.declarations(point: CommandPoint.commands.name), builtIns: builtIns, plan: plan)
+        guard let word = arguments.first else {
+            console.printError("error: no command given; valid commands: \(help.commandNames.joined(separator: ", ")); see 'home --help'")
+            return .usage
+        }
+        if word == "--help" || word == "-h" {
+            console.print(help.text)
+            return .success
+        }
+        guard let (planned, _) = plan.declaration(point: CommandPoint.commands.name, name: word) else {
+            console.printError("error: \(unavailable(word, plan: plan, help: help))")
+            return .usage
+        }
+        let plugin = planned.descriptor.id
+        let host = PluginHost(plan: plan, logger: Current.logger("plugin-host"))
+        let report = await host.start(only: [plugin])
+        let command = host.extensions.contributions(to: CommandPoint.commands).first { $0.name == word && $0.plugin == plugin }?.value
+        guard report.status(of: plugin)?.state == .started, let command else {
+            await host.stop()
+            let state = report.status(of: plugin)?.state.description ?? "not started"
+            console.printError(
+                "error: '\(word)' is a command of plugin '\(plugin)', which did not start (\(state)); 'home plugins' shows why, and the manifest \(source.name) is where to fix it"
+            )
+            return .usage
+        }
+        let code = await CommandLineTool(root: HomeCommand(subcommands: builtIns + [command]), version: version).run(arguments, console: console)
+        await host.stop()
+        return code
+    }
+
+    /// Why `word` is not a command now: a plugin that would provide it is off, or nothing does.
+    private func unavailable(_ word: String, plan: LoadPlan, help: RootHelp) -> String {
+        guard let plugin = source.catalogPlugin(declaring: word) else {
+            return "unknown command '\(word)'; valid commands: \(help.commandNames.joined(separator: ", ")); see 'home --help'"
+        }
+        let disabled = plan.disabled.contains { $0.id == plugin }
+        return "'\(word)' is a command of plugin '\(plugin)', which \(disabled ? "is disabled in" : "is not enabled by") the manifest \(source.name); "
+            + "enable it with {\"id\": \"\(plugin)\", \"enabled\": true} in the manifest's plugins"
+    }
+}

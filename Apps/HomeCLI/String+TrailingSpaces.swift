@@ -1,0 +1,8 @@
+extension String {
+    /// The string without trailing spaces.
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The agent's daemon loop: registers (retrying while the server cannot be reached), opens the
+/// notification channels, then reports the sensors every interval or when asked, until a stop
+/// is requested; the report in flight finishes first.
+///
+/// Every step is a closure, so the loop runs in tests on an injected clock (``AgentWakeups``)
+/// without a server or a real wait.
+public struct AgentDaemon: Sendable {
+    /// What the daemon needs done, step by step.
+    public struct Steps: Sendable {
+        /// Registers or loads the registration; the outcome is nil when it was not checked on the server.
+        public var register: @Sendable () async throws -> (AgentRegistration, RegistrationOutcome?)
+        /// Whether a registration error means "try again later" rather than "give up".
+        public var isUnreachable: @Sendable (any Error) -> Bool
+        /// Opens the notification channels for a registration; returns what closes them.
+        public var openChannels: @Sendable (AgentRegistration) async throws -> @Sendable () async -> Void
+        /// Sends one report.
+        public var report: @Sendable (AgentRegistration) async throws -> SensorReport
+
+        /// Creates the steps.
+        public init(
+            register: @escaping @Sendable () async throws -> (AgentRegistration, RegistrationOutcome?),
+            isUnreachable: @escaping @Sendable (any Error) -> Bool,
+            openChannels: @escaping @Sendable (AgentRegistration) async throws -> @Sendable () async -> Void,
+            report: @escaping @Sendable (AgentRegistration) async throws -> SensorReport
+        ) {
+            self.register = register
+            self.isUnreachable = isUnreachable
+            self.openChannels = openChannels
+            self.report = report
+        }
+    }
+
+    let server: String
+    let interval: Double
+    let wakeups: AgentWakeups
+    let steps: Steps
+    let log: @Sendable (String) -> Void
+
+    /// Creates a daemon for `server` (for the log) reporting every `interval` seconds.
+    public init(server: String, interval: Double, wakeups: AgentWakeups, steps: Steps, log: @escaping @Sendable (String) -> Void) {
+        self.server = server
+        self.interval = interval
+        self.wakeups = wakeups
+        self.steps = steps
+        self.log = log
+    }
+
+    /// Runs until a stop is requested; throws only when registering fails for good.
+    public func run() async throws {
+        guard let registration = try await register() else {
+            log("stopped")
+            return
+        }
+        let closeChannels = try await steps.openChannels(registration)
+        var wake = AgentWake.elapsed
+        while wake != .stopRequested {
+            do {
+                let report = try await steps.report(registration)
+                if !report.registered.isEmpty { log("registered \(report.registered.sorted().joined(separator: ", "))") }
+                if !report.disabledByServer.isEmpty {
+                    log("the server disabled \(report.disabledByServer.sorted().joined(separator: ", ")); no longer sent")
+                }
+            } catch {
+                log("report failed, retrying in \(Int(interval)) s: \(error)")
+            }
+            wake = await wakeups.wait(upTo: interval)
+            if wake == .reportRequested { log("reporting now, as the server asked") }
+        }
+        await closeChannels()
+        log("stopped")
+    }
+
+    /// The registration, or nil when a stop came while the server could not be reached.
+    private func register() async throws -> AgentRegistration? {
+        while true {
+            do {
+                let (registration, outcome) = try await steps.register()
+                let state = outcome.map { "\($0.rawValue) as" } ?? "offline: calls wait in the queue for"
+                log("\(state) '\(registration.request.deviceName)' on \(server); reporting every \(Int(interval)) s")
+                return registration
+            } catch where steps.isUnreachable(error) {
+                log("cannot reach \(server) to register, retrying in \(Int(interval)) s: \(error)")
+                if await wakeups.wait(upTo: interval) == .stopRequested { return nil }
+            }
+        }
+    }
+}

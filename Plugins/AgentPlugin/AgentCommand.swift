@@ -1,0 +1,56 @@
+import Agent
+import CLIKit
+import Essentials
+import Foundation
+import HomePluginKit
+import SessionPlugin
+
+/// `home agent`: runs in the foreground as this machine's mobile_app device (``AgentDaemon``):
+/// registers (or updates the registration), reports the enabled sensors every interval or when
+/// the server sends `update_sensors`, and receives notifications over the local push channel and
+/// the relay, until SIGTERM or SIGINT, which let the report in flight finish. Logs to standard error.
+struct AgentCommand: PluginCommand {
+    static let commandName = "agent"
+    static let commandSummary = "Run as this machine's mobile_app device: register, then report the enabled sensors until stopped."
+    let services: AgentServices
+    let usage = "[--interval SECONDS] [--server URL] [--relay URL --relay-token TOKEN] | register | config | report | event | service | location"
+    let options: [OptionSpec] = [
+        .value("interval", "SECONDS", help: "Seconds between sensor reports (default 60)."), .server,
+        .value("relay", "URL", help: "A push relay's /push/send URL to announce as push_url."),
+        .value("relay-token", "TOKEN", help: "This device's push token at the relay."),
+    ]
+    var subcommands: [any Command] {
+        [
+            AgentRegisterCommand(services: services), AgentConfigCommand(services: services), AgentReportCommand(services: services),
+            AgentEventCommand(services: services), AgentServiceCommand(services: services), AgentLocationCommand(services: services),
+        ]
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        var interval = 60.0
+        if let text = invocation.arguments.values["interval"] {
+            guard let seconds = Double(text), seconds >= 1 else { throw UsageError("--interval needs a number of seconds, at least 1") }
+            interval = seconds
+        }
+        let signals = TerminationSignals()
+        let wakeups = services.wakeups
+        let forwarding = Task {
+            await signals.wait()
+            wakeups.requestStop()
+        }
+        defer { forwarding.cancel() }
+        let session = try await AgentSession(invocation, services: services)
+        let console = invocation.console
+        let log: @Sendable (String) -> Void = { console.printError("\(HATimestamp.string(from: Date())) agent: \($0)") }
+        let steps = AgentDaemon.Steps(
+            register: { try await session.registrar.registrationForSending() },
+            isUnreachable: MobileAppRegistrar.isUnreachable,
+            openChannels: { registration in try await AgentChannels.open(for: registration, session: session, log: log) },
+            report: { registration in
+                try await session.sensorReporter(for: registration).report(settingsIn: session.home.folders.data, webhookID: registration.response.webhookID).0
+            }
+        )
+        try await AgentDaemon(server: "\(session.home.server)", interval: interval, wakeups: wakeups, steps: steps, log: log).run()
+        return .success
+    }
+}

@@ -1,0 +1,46 @@
+import Agent
+import ConnectionPlugin
+import HomePluginKit
+import PluginHost
+import SessionPlugin
+
+/// The mobile_app agent: registration, encrypted webhooks, the durable queue, the report loop
+/// and the notification channels. Reads the sensors, notification handlers, presenters and
+/// location sources other plugins contribute (``AgentPoints``), and contributes `agent`,
+/// `sensors` and `notifications`.
+public final class AgentPlugin: Plugin {
+    /// How the compiled catalog describes and builds this plugin; `appVersion` is the version
+    /// the registration announces.
+    public static func factory(appVersion: String) -> any PluginFactory {
+        BuiltInPluginFactory(
+            descriptor: PluginDescriptor(
+                id: "agent", version: SemanticVersion(1, 0, 0),
+                summary: "This machine as a mobile_app device: registration, encrypted webhooks, sensor reports, notifications",
+                requires: [SessionAccess.key.id, ConnectionFactory.key.id],
+                contributes: [AgentCommand.declaration, SensorsCommand.declaration, NotificationsCommand.declaration],
+                consumes: AgentPoints.all
+            ),
+            configuration: AgentConfiguration.self
+        ) { _ in
+            AgentPlugin(appVersion: appVersion)
+        }
+    }
+
+    private let appVersion: String
+
+    init(appVersion: String) {
+        self.appVersion = appVersion
+    }
+
+    public func start(_ context: PluginContext) async throws {
+        let services = AgentServices(
+            session: try context.resolve(SessionAccess.key), connections: try context.resolve(ConnectionFactory.key), context: context,
+            appVersion: appVersion, wakeups: AgentWakeups()
+        )
+        try context.contribute(command: AgentCommand(services: services))
+        try context.contribute(command: SensorsCommand(services: services))
+        try context.contribute(command: NotificationsCommand(services: services))
+    }
+
+    public func stop() async {}
+}

@@ -1,0 +1,36 @@
+import Agent
+import CLIKit
+import HomePluginKit
+import SessionPlugin
+import Essentials
+
+/// `home notifications [--json] [--limit N]`: the notifications the agent received from the server.
+struct NotificationsCommand: PluginCommand {
+    static let commandName = "notifications"
+    static let commandSummary = "List the notifications received from the server (newest first)."
+    let services: AgentServices
+    let usage = "[--json] [--limit N] [--server URL]"
+    let options: [OptionSpec] = [.json, .value("limit", "N", help: "How many (default 20)."), .server]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        _ = try invocation.positionals("", minimum: 0, maximum: 0)
+        var limit = 20
+        if let text = invocation.arguments.values["limit"] {
+            guard let number = Int(text), number > 0 else { throw UsageError("--limit needs a positive number") }
+            limit = number
+        }
+        let home = try await services.session.restore(server: invocation.arguments.values["server"])
+        let records = try NotificationHistory(folder: home.folders.data).recent(limit: limit)
+        let console = invocation.console
+        if invocation.arguments.has("json") {
+            try console.printJSON(records)
+            return .success
+        }
+        if records.isEmpty { console.print("no notifications yet; 'home agent' receives them") }
+        for record in records {
+            let cleared = record.clearedAt == nil ? "" : "  (cleared)"
+            console.print("\(HATimestamp.string(from: record.receivedAt))  \(record.title.map { "\($0): " } ?? "")\(record.message)\(cleared)")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,33 @@
+import Agent
+import CLIKit
+import HomePluginKit
+import SessionPlugin
+
+/// `home sensors enable ID…` and `home sensors disable ID…`, for the server signed in to.
+struct SensorSwitchCommand: Command {
+    let enable: Bool
+    let services: AgentServices
+    var name: String { enable ? "enable" : "disable" }
+    var summary: String { enable ? "Start reporting these sensors to the server." : "Stop reporting these sensors." }
+    let usage = "[--server URL] ID…"
+    let options: [OptionSpec] = [.server]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let ids = try invocation.positionals("one or more sensor IDs (see 'home sensors')", minimum: 1, maximum: .max)
+        let known = Set(services.sensors.map(\.definition.uniqueID))
+        if let unknown = ids.first(where: { !known.contains($0) }) {
+            throw UsageError("no sensor '\(unknown)'; known: \(known.sorted().joined(separator: ", "))")
+        }
+        let home = try await services.session.restore(server: invocation.arguments.values["server"])
+        var settings = try SensorSettings.load(from: home.folders.data)
+        if enable {
+            settings.enabled.formUnion(ids)
+            settings.disabledByServer.subtract(ids)
+        } else {
+            settings.enabled.subtract(ids)
+        }
+        try settings.save(to: home.folders.data)
+        invocation.console.print("\(enable ? "enabled" : "disabled") \(ids.joined(separator: ", ")) for \(home.server)")
+        return .success
+    }
+}

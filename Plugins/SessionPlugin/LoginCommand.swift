@@ -1,0 +1,18 @@
+import CLIKit
+import HomePluginKit
+import HomeAPI
+
+/// `home login URL [--username NAME --password-stdin | --browser | --token-stdin]`.
+struct LoginCommand: PluginCommand {
+    static let commandName = "login"
+    static let commandSummary = "Sign in to a Home Assistant server and keep the session (0600, under the configuration folder)."
+    let usage = "URL [--username NAME --password-stdin | --browser [--timeout SECONDS] | --token-stdin]"
+    let options: [OptionSpec] = SignInOptions.options
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let server = try invocation.positionals("the server URL", minimum: 1, maximum: 1)[0]
+        let home = try await Home.signIn(to: server, using: try SignInOptions.method(invocation))
+        invocation.console.print("signed in to \(home.server); it is now the default server")
+        return .success
+    }
+}
