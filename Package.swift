@@ -164,6 +164,7 @@ let unitTestTargets: [Target] = [
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "HAModels"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
     ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "EssentialsTestSupport"]),
+    ("SessionPluginTests", ["SessionPlugin", "CLIKit", "CLIKitTestSupport", "HomeAPI"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport"]),
     ("ToolingTests", []),
 ].map { name, dependencies in

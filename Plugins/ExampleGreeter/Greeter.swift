@@ -8,6 +8,7 @@ final class Greeter: @unchecked Sendable {
 
     // Guarded by `lock`: the host may call the plugin from any thread.
     private var salutation = "Hello"
+    private var greetings = 0
     private var host: UnsafePointer<hc_host_api>?
     private let lock = NSLock()
 
@@ -44,13 +45,52 @@ final class Greeter: @unchecked Sendable {
 
     /// Answers `{"name": "Ada"}` with `{"greeting": "Hello, Ada!"}`.
     func greet(_ requestJSON: String) -> Result<String, GreeterFailure> {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(requestJSON.utf8)) as? [String: Any],
-              let name = object["name"] as? String, !name.isEmpty else {
+        guard let name = object(requestJSON)?["name"] as? String, !name.isEmpty else {
             return .failure(GreeterFailure(message: "the request needs a non-empty string 'name'"))
         }
-        let greeting = "\(lock.withLock { salutation }), \(name)!"
-        guard let data = try? JSONSerialization.data(withJSONObject: ["greeting": greeting]) else {
-            return .failure(GreeterFailure(message: "could not encode the greeting"))
+        return encode(["greeting": greeting(for: name)])
+    }
+
+    /// The `greet` command: `{"arguments": ["Ada"], "options": {"shout": true}}` answers
+    /// `{"output": "Hello, Ada!", "exitCode": 0}`; without a name, a usage error (exit 2).
+    func command(_ requestJSON: String) -> Result<String, GreeterFailure> {
+        let request = object(requestJSON)
+        guard let arguments = request?["arguments"] as? [String], arguments.count == 1, !arguments[0].isEmpty else {
+            return encode(["error": "error: 'home greet' needs one NAME; see 'home greet --help'", "exitCode": 2])
+        }
+        let text = greeting(for: arguments[0])
+        let shout = (request?["options"] as? [String: Any])?["shout"] as? Bool ?? false
+        return encode(["output": shout ? text.uppercased() : text, "exitCode": 0])
+    }
+
+    /// The `greeter_greetings` sensor: how many greetings this process gave.
+    func sensor() -> Result<String, GreeterFailure> {
+        encode(["state": lock.withLock { greetings }])
+    }
+
+    /// The `command_greet` notification command: greets `data.name` and says so for the agent's log.
+    func notificationCommand(_ requestJSON: String) -> Result<String, GreeterFailure> {
+        let data = object(requestJSON)?["data"] as? [String: Any]
+        guard let name = data?["name"] as? String, !name.isEmpty else {
+            return encode(["handled": "command_greet without data.name: nobody to greet"])
+        }
+        return encode(["handled": "command_greet: \(greeting(for: name))"])
+    }
+
+    private func greeting(for name: String) -> String {
+        lock.withLock {
+            greetings += 1
+            return "\(salutation), \(name)!"
+        }
+    }
+
+    private func object(_ json: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
+    }
+
+    private func encode(_ answer: [String: Any]) -> Result<String, GreeterFailure> {
+        guard let data = try? JSONSerialization.data(withJSONObject: answer) else {
+            return .failure(GreeterFailure(message: "could not encode the answer"))
         }
         return .success(String(decoding: data, as: UTF8.self))
     }

@@ -7,7 +7,14 @@ enum GreeterABI {
     {"id": "example-greeter", "version": "1.0.0",
      "summary": "An out-of-tree example: greets a name with a configurable salutation",
      "provides": [{"name": "example.greeting", "version": 1}], "requires": [],
-     "configurationKeys": ["salutation"], "failurePolicy": "degrade"}
+     "configurationKeys": ["salutation"], "failurePolicy": "degrade",
+     "contributes": [
+       {"point": "commands", "name": "greet", "summary": "Greet NAME with the configured salutation",
+        "metadata": {"usage": "[--shout] NAME", "options": [{"name": "shout", "help": "Greet in capitals."}]}},
+       {"point": "agent.sensor-sources", "name": "greeter_greetings", "summary": "Greetings given",
+        "metadata": {"unit": "greetings", "state_class": "total_increasing", "icon": "mdi:hand-wave"}},
+       {"point": "agent.notification-handlers", "name": "command_greet", "summary": "Greets data.name when the server asks"}
+     ]}
     """
 
     /// Allocated once and never freed: the host keeps the pointer for the life of the process.
@@ -24,10 +31,16 @@ enum GreeterABI {
             },
             stop: { Greeter.shared.stop() },
             invoke: { capability, request, responseOut, errorOut in
-                guard let capability, String(cString: capability) == "example.greeting" else {
-                    return report("unknown capability", errorOut)
+                let requestJSON = request.map { String(cString: $0) } ?? "{}"
+                let answer: Result<String, GreeterFailure>
+                switch capability.map({ String(cString: $0) }) {
+                case "example.greeting": answer = Greeter.shared.greet(requestJSON)
+                case "commands/greet": answer = Greeter.shared.command(requestJSON)
+                case "agent.sensor-sources/greeter_greetings": answer = Greeter.shared.sensor()
+                case "agent.notification-handlers/command_greet": answer = Greeter.shared.notificationCommand(requestJSON)
+                default: return report("unknown capability or entry", errorOut)
                 }
-                switch Greeter.shared.greet(request.map { String(cString: $0) } ?? "{}") {
+                switch answer {
                 case .success(let response):
                     responseOut?.pointee = strdup(response)
                     return 0

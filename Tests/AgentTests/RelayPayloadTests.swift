@@ -38,7 +38,7 @@ final class RelayPayloadTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-payload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenter: SilentPresenter()) { _ in }
+        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenters: [SilentPresenter()]) { _ in }
         XCTAssertNotNil(RelayPushChannel(pushURL: "https://relay.example/push/send", token: "t", handler: handler) { _ in })
         XCTAssertNil(RelayPushChannel(pushURL: "https://push.example/api/notify", token: "t", handler: handler) { _ in })
     }

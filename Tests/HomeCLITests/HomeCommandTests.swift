@@ -15,7 +15,10 @@ final class HomeCommandTests: HomeCLITestCase {
     func testNoCommandIsAUsageError() async {
         let result = await home()
         XCTAssertEqual(result.code, .usage)
-        XCTAssertTrue(result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, watch, call, agent, sensors, notifications, plugins, theme, paths"), result.error)
+        XCTAssertTrue(
+            result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, call, watch, agent, sensors, notifications, theme, plugins, paths"),
+            result.error
+        )
     }
 
     func testPathsAsJSON() async throws {

@@ -34,7 +34,10 @@ final class PluginsCheckCommandTests: HomeCLITestCase {
     func testAValidManifestPrintsTheStartOrder() async {
         let result = await home("plugins", "check", example("themes.json"))
         XCTAssertEqual(result.code, .success)
-        XCTAssertEqual(result.out, "\(example("themes.json")): valid; start order: design-tokens -> theme-files\n")
+        XCTAssertEqual(
+            result.out,
+            "\(example("themes.json")): valid; start order: design-tokens -> theme-files -> session -> connection -> linux-sensors -> desktop-notifications -> agent\n"
+        )
     }
 
     func testMissingFileAndMissingArgument() async {

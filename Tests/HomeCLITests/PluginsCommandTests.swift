@@ -7,10 +7,14 @@ final class PluginsCommandTests: HomeCLITestCase {
         XCTAssertEqual(result.code, .success)
         XCTAssertEqual(result.out, """
         manifest: built-in
-        PLUGIN         VERSION  STATE     POLICY   DETAIL
-        design-tokens  1.0.0    started   degrade
-        linux-sensors  1.0.0    started   degrade
-        theme-files    -        disabled  -
+        PLUGIN                 VERSION  STATE     POLICY   DETAIL
+        session                1.0.0    started   abort
+        connection             1.0.0    started   abort
+        linux-sensors          1.0.0    started   degrade
+        desktop-notifications  1.0.0    started   ignore
+        agent                  1.0.0    started   abort
+        design-tokens          1.0.0    started   degrade
+        theme-files            -        disabled  -
         startup: running
 
         """)
@@ -21,9 +25,22 @@ final class PluginsCommandTests: HomeCLITestCase {
         XCTAssertEqual(result.code, .success)
         let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
         let plugins = object?["plugins"] as? [[String: Any]]
-        XCTAssertEqual(plugins?.map { $0["id"] as? String }, ["design-tokens", "linux-sensors", "theme-files"])
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, ["started", "started", "disabled"])
+        XCTAssertEqual(
+            plugins?.map { $0["id"] as? String },
+            ["session", "connection", "linux-sensors", "desktop-notifications", "agent", "design-tokens", "theme-files"]
+        )
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, ["started", "started", "started", "started", "started", "started", "disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
+        let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
+        XCTAssertEqual(agent["requires"] as? [String], ["session.access@1", "ha.connections@1"])
+        XCTAssertEqual(
+            agent["consumes"] as? [String],
+            ["agent.sensor-sources", "agent.notification-handlers", "agent.notification-presenters", "agent.location-sources"]
+        )
+        let commands = (agent["contributes"] as? [[String: String]])?.filter { $0["point"] == "commands" }.compactMap { $0["name"] }
+        XCTAssertEqual(commands, ["agent", "sensors", "notifications"])
+        let sensors = try XCTUnwrap(plugins?.first { $0["id"] as? String == "linux-sensors" })
+        XCTAssertEqual(sensors["contributes"] as? [[String: String]], [["point": "agent.sensor-sources", "name": "linux"]])
     }
 
     func testTheLinuxSensorsPluginDecidesWhichSensorsExist() async throws {
@@ -44,7 +61,8 @@ final class PluginsCommandTests: HomeCLITestCase {
             .write(to: layout.defaultManifest)
         let result = await home("plugins")
         XCTAssertTrue(result.out.hasPrefix("manifest: \(layout.defaultManifest.path)\n"), result.out)
-        XCTAssertTrue(result.out.contains("design-tokens  -        disabled"), result.out)
+        XCTAssertTrue(result.out.contains("design-tokens          -        disabled"), result.out)
+        XCTAssertTrue(result.out.contains("session                1.0.0    started"), "plugins the file does not name keep their defaults: \(result.out)")
     }
 
     func testThemeFilesPluginWritesFilesWhenEnabled() async throws {

@@ -27,7 +27,9 @@ final class LocalPushChannelTests: XCTestCase {
         await connection.start()
         let history = try NotificationHistory(folder: home.folders.data)
         let presenter = RecordingPresenter(), logs = LogLines()
-        let handler = NotificationHandler(history: history, presenter: presenter) { logs.append($0) }
+        let handler = NotificationHandler(
+            history: history, presenters: [presenter], handlers: ["clear_notification": ClearNotificationHandler(history: history)]
+        ) { logs.append($0) }
         let channel = LocalPushChannel(connection: connection, webhookID: registration.response.webhookID, handler: handler) {
             logs.append($0)
         }

@@ -1,7 +1,7 @@
 import CLIKitTestSupport
 import HomeAPI
 import XCTest
-@testable import HomeCLI
+@testable import SessionPlugin
 
 /// The terminal offer of servers to (re)authorize: Enter, numbers, URLs, refusals and cancel.
 final class TerminalStructurePromptTests: XCTestCase {
