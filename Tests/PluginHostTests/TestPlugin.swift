@@ -25,10 +25,23 @@ final class TestPlugin: Plugin {
                 try context.provide(CapabilityKey<String>(name: capability.name, version: capability.version), descriptor.id)
             }
         }
+        if behaviour != .omitContribution {
+            for declaration in descriptor.contributes {
+                try context.contribute(ExtensionPoint<String>(name: declaration.point), name: declaration.name, "\(declaration.name) by \(descriptor.id)")
+            }
+        }
+        for point in descriptor.consumes {
+            let seen = context.contributions(to: ExtensionPoint<String>(name: point)).map(\.value)
+            log.append("\(descriptor.id) sees \(point): \(seen.joined(separator: ", "))")
+        }
         log.append("start \(descriptor.id)")
     }
 
     func stop() async {
+        if behaviour == .hangOnStop {
+            // Far longer than any test's stop timeout; the host must go on without it.
+            try? await Task.sleep(for: .seconds(3600))
+        }
         log.append("stop \(descriptor.id)")
     }
 }

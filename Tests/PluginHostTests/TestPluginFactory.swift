@@ -8,6 +8,8 @@ struct TestPluginFactory: PluginFactory {
         case failCreate
         case failStart
         case omitCapability
+        case omitContribution
+        case hangOnStop
     }
 
     let descriptor: PluginDescriptor
@@ -16,12 +18,18 @@ struct TestPluginFactory: PluginFactory {
 
     init(
         _ id: String, version: SemanticVersion = SemanticVersion(1, 0, 0), provides: [String] = [], requires: [String] = [],
+        contributes: [String] = [], consumes: [String] = [],
         policy: FailurePolicy = .abort, behaviour: Behaviour = .succeed, log: EventLog = EventLog()
     ) {
+        // An entry is written POINT/NAME.
+        let declarations = contributes.map { entry in
+            let parts = entry.split(separator: "/", maxSplits: 1).map(String.init)
+            return ContributionDeclaration(point: parts[0], name: parts[1], summary: "\(parts[1]) of \(id)")
+        }
         descriptor = PluginDescriptor(
             id: id, version: version, summary: "test plugin \(id)",
             provides: provides.map { CapabilityID(name: $0) }, requires: requires.map { CapabilityID(name: $0) },
-            failurePolicy: policy
+            contributes: declarations, consumes: consumes, failurePolicy: policy
         )
         self.behaviour = behaviour
         self.log = log

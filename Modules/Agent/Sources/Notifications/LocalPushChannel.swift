@@ -38,6 +38,6 @@ public struct LocalPushChannel: Sendable {
                 log("could not confirm a notification: \(error)")
             }
         }
-        await handler.handle(notification)
+        await handler.receive(notification)
     }
 }

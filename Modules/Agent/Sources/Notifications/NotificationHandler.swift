@@ -30,7 +30,8 @@ public final class NotificationHandler: Sendable {
         self.log = log
     }
 
-    func handle(_ notification: PushNotification) async {
+    /// Runs the handler of a command, or keeps, hands on and shows an ordinary message.
+    public func receive(_ notification: PushNotification) async {
         do {
             if notification.isCommand {
                 try await run(command: notification)

@@ -52,7 +52,7 @@ public struct RelayPushChannel: Sendable {
             guard let payload = try? JSONParser.parse(Array(event.data.utf8)), let notification = PushNotification(relayPayload: payload) else {
                 return log("ignored a relay notification that cannot be read here")
             }
-            await handler.handle(notification)
+            await handler.receive(notification)
         default: break
         }
     }

@@ -1,0 +1,74 @@
+import Agent
+import XCTest
+
+/// The daemon loop on an injected clock: nothing here waits for real time.
+final class AgentDaemonTests: XCTestCase {
+    private let logs = LineLog()
+
+    private func daemon(_ script: DaemonScript, wakeups: AgentWakeups) -> AgentDaemon {
+        AgentDaemon(server: "http://ha.test", interval: 60, wakeups: wakeups, steps: script.steps) { [logs] line in logs.append(line) }
+    }
+
+    func testRetriesRegistrationWhileUnreachableThenReportsEveryIntervalUntilStopped() async throws {
+        // The clock's sleeps end at once: each wait is one elapsed interval.
+        let wakeups = AgentWakeups(sleep: { _ in })
+        let script = DaemonScript(unreachableTimes: 2) { count in if count == 3 { wakeups.requestStop() } }
+        try await daemon(script, wakeups: wakeups).run()
+        XCTAssertEqual(script.recorded, ["register", "register", "register", "open channels", "report 1", "report 2", "report 3", "close channels"])
+        let lines = logs.all
+        XCTAssertEqual(lines.filter { $0.hasPrefix("cannot reach http://ha.test to register, retrying in 60 s") }.count, 2, "\(lines)")
+        XCTAssertTrue(lines.contains("unchanged as 'test-machine' on http://ha.test; reporting every 60 s"), "\(lines)")
+        XCTAssertEqual(lines.last, "stopped")
+    }
+
+    func testAStopWhileTheServerIsUnreachableEndsWithoutReporting() async throws {
+        let wakeups = AgentWakeups(sleep: { _ in })
+        wakeups.requestStop()
+        let script = DaemonScript(unreachableTimes: 100)
+        try await daemon(script, wakeups: wakeups).run()
+        XCTAssertEqual(script.recorded, ["register"])
+        XCTAssertEqual(logs.all.last, "stopped")
+    }
+
+    func testARegistrationTheServerRefusesEndsTheDaemonWithTheError() async {
+        let script = DaemonScript(refuse: true)
+        do {
+            try await daemon(script, wakeups: AgentWakeups(sleep: { _ in })).run()
+            XCTFail("a refused registration must end the daemon")
+        } catch {
+            XCTAssertTrue(error is DaemonScript.Refused, "\(error)")
+        }
+        XCTAssertEqual(script.recorded, ["register"])
+    }
+
+    func testUpdateSensorsReportsAtOnceInsteadOfWaitingForTheInterval() async throws {
+        // This clock lets no interval pass within the test (its sleeps end only when a wake
+        // cancels them): only the request wakes the daemon.
+        let wakeups = AgentWakeups(sleep: { _ in try? await Task.sleep(for: .seconds(86_400)) })
+        let handler = UpdateSensorsHandler(wakeups: wakeups)
+        let notification = try XCTUnwrap(PushNotification(event: .object(["message": .string("update_sensors")])))
+        let script = DaemonScript { count in
+            if count == 1 {
+                Task { _ = try await handler.handle(notification) }
+            } else {
+                wakeups.requestStop()
+            }
+        }
+        try await daemon(script, wakeups: wakeups).run()
+        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "report 2", "close channels"])
+        XCTAssertTrue(logs.all.contains("reporting now, as the server asked"))
+    }
+
+    func testARequestMadeWhileNobodyWaitsWakesTheNextWait() async {
+        let wakeups = AgentWakeups(sleep: { _ in })
+        wakeups.requestReport()
+        let first = await wakeups.wait(upTo: 60)
+        let second = await wakeups.wait(upTo: 60)
+        XCTAssertEqual(first, .reportRequested)
+        XCTAssertEqual(second, .elapsed)
+        wakeups.requestStop()
+        let third = await wakeups.wait(upTo: 60)
+        XCTAssertEqual(third, .stopRequested)
+        XCTAssertTrue(wakeups.isStopping)
+    }
+}
