@@ -15,8 +15,9 @@ struct SensorsCommand: PluginCommand {
     var subcommands: [any Command] { [SensorSwitchCommand(enable: true, services: services), SensorSwitchCommand(enable: false, services: services)] }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let home = try await services.session.restore(server: invocation.arguments.values["server"])
-        let settings = try SensorSettings.load(from: home.folders.data)
+        // Signed out, the sensors are listed all off: which report is chosen per server.
+        let home = try await services.session.stored(server: invocation.arguments.values["server"])
+        let settings = try home.map { try SensorSettings.load(from: $0.folders.data) } ?? SensorSettings()
         let sensors = services.sensors
         let console = invocation.console
         let rows: [JSONValue] = sensors.map { sensor in

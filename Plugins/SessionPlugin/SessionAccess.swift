@@ -14,11 +14,17 @@ public struct SessionAccess: Sendable {
     /// The stored session for `server`, else `HOME_SERVER`, else the default server; a usage
     /// error that says how to get one when there is none.
     public func restore(server: String?, advice: String = "run 'home login URL' first") async throws -> Home {
-        let server = Self.server(option: server)
-        guard let home = try await Home.restoreSession(server: server) else {
+        guard let home = try await stored(server: server) else {
+            let server = Self.server(option: server)
             throw UsageError("not signed in\(server.map { " to \($0)" } ?? ""): \(advice)")
         }
         return home
+    }
+
+    /// The stored session for `server` (else `HOME_SERVER`, else the default server), or nil
+    /// when none is stored, for commands that also work signed out.
+    public func stored(server: String?) async throws -> Home? {
+        try await Home.restoreSession(server: Self.server(option: server))
     }
 
     /// The server and token a command talks to (`--server`/`--token`, their variables, or the

@@ -1,0 +1,4 @@
+/// Where the weather station stands.
+struct WeatherStationConfiguration: Decodable, Sendable {
+    let city: String
+}
