@@ -9,7 +9,7 @@ import XCTest
 final class DynamicPluginTests: XCTestCase {
     /// Built once per test run, into a scratch folder of its own so it does not contend with
     /// the `swift test` that runs this.
-    private static let library: Result<URL, any Error> = Result {
+    static let library: Result<URL, any Error> = Result {
         let scratch = IntegrationEnvironment.repository.appendingPathComponent(".build/example-plugin")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -59,7 +59,7 @@ final class DynamicPluginTests: XCTestCase {
         let listing = ConsoleRecorder()
         let listed = await HomeApp.run(["plugins", "--manifest", manifestURL.path], console: listing.console())
         XCTAssertEqual(listed, .success, listing.error)
-        XCTAssertTrue(listing.out.contains("example-greeter  1.0.0    started  degrade"), listing.out)
+        XCTAssertTrue(listing.out.contains("example-greeter        1.0.0    started   degrade"), listing.out)
 
         let call = ConsoleRecorder()
         let called = await HomeApp.run(

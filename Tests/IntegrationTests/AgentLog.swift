@@ -1,0 +1,28 @@
+import Foundation
+import Synchronization
+
+/// The output of a `home agent` process, read as it arrives.
+final class AgentLog: Sendable {
+    private let collected = Mutex("")
+
+    init(_ pipe: Pipe) {
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                return
+            }
+            self?.collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
+        }
+    }
+
+    /// Everything read so far.
+    var text: String { collected.withLock { $0 } }
+
+    /// Waits until `line` has appeared.
+    func wait(for line: String, within seconds: Double) async throws {
+        try await within(seconds, "'\(line)' in the agent's output") {
+            while !self.text.contains(line) { try await Task.sleep(nanoseconds: 100_000_000) }
+        }
+    }
+}
