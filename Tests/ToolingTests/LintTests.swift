@@ -26,10 +26,11 @@ final class LintTests: XCTestCase {
         try Data(text.utf8).write(to: url)
     }
 
-    private func lint(_ root: URL) throws -> (status: Int32, output: String) {
+    private func lint(_ root: URL, architecture: URL? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repository.appendingPathComponent("tools/lint").path, "--root", root.path]
+            + (architecture.map { ["--architecture", $0.path] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -88,5 +89,70 @@ final class LintTests: XCTestCase {
     func testForceUnwrapInsideStringInterpolationIsFound() throws {
         try write("Plugins/P/Talk.swift", "func talk(a: Int?) -> String {\n    \"value \\(a!) here\"\n}\n")
         XCTAssertTrue(try lint(tree).output.contains("Talk.swift:2: no-force-unwrap"))
+    }
+
+    /// A module graph and a table of what each module must not depend on, as the planted tree's.
+    private func plantLayers(lowDependencies: String) throws -> URL {
+        try write("Package.swift", """
+        let targets: [Target] = [
+            .target(name: "Low", dependencies: [\(lowDependencies)], path: "Modules/Low/Sources"),
+            .target(name: "Middle", dependencies: ["High"], path: "Modules/Middle/Sources"),
+            .target(name: "High", path: "Modules/High/Sources"),
+            .target(name: "Feature", dependencies: ["High"], path: "Plugins/Feature"),
+        ]
+        """)
+        try write("Modules/Low/Sources/Low.swift", "import Middle\nstruct Low {}\n")
+        try write("Modules/Middle/Sources/Middle.swift", "import High\nstruct Middle {}\n")
+        try write("Modules/High/Sources/High.swift", "struct High {}\n")
+        try write("Plugins/Feature/Feature.swift", "import High\nstruct Feature {}\n")
+        try write("ARCHITECTURE.md", """
+        | module | owns | must not depend on |
+        | --- | --- | --- |
+        | Low | the bottom | High (lower layers know nothing above them) |
+        | Middle | the middle | — |
+        | High | the top | Low |
+        """)
+        return tree.appendingPathComponent("ARCHITECTURE.md")
+    }
+
+    func testALayeredGraphPasses() throws {
+        let architecture = try plantLayers(lowDependencies: "")
+        try write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
+        let result = try lint(tree, architecture: architecture)
+        XCTAssertEqual(result.status, 0, result.output)
+    }
+
+    func testADependencyTheTableForbidsFailsEvenThroughAnotherModule() throws {
+        let architecture = try plantLayers(lowDependencies: "\"Middle\"")
+        let result = try lint(tree, architecture: architecture)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("Package.swift:2: layer: Low -> Middle -> High: ARCHITECTURE.md says Low must not depend on High"), result.output)
+    }
+
+    func testAModuleDependingOnAPluginFails() throws {
+        let architecture = try plantLayers(lowDependencies: "")
+        try write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
+        try write("Modules/High/Sources/High.swift", "import Feature\nstruct High {}\n")
+        let package = try String(contentsOf: tree.appendingPathComponent("Package.swift"), encoding: .utf8)
+        try write("Package.swift", package.replacingOccurrences(of: #".target(name: "High", path"#, with: #".target(name: "High", dependencies: ["Feature"], path"#))
+        let result = try lint(tree, architecture: architecture)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("layer: High -> Feature: no module depends on Apps/ or Plugins/"), result.output)
+    }
+
+    func testADeclaredDependencyNeverImportedFails() throws {
+        let architecture = try plantLayers(lowDependencies: "\"Middle\"")
+        try write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
+        let result = try lint(tree, architecture: architecture)
+        XCTAssertTrue(
+            result.output.contains("unused-dependency: Low declares Middle but no file of Modules/Low/Sources imports it; remove it"), result.output
+        )
+    }
+
+    func testAMissingTableFailsInsteadOfPassingSilently() throws {
+        _ = try plantLayers(lowDependencies: "")
+        let result = try lint(tree, architecture: tree.appendingPathComponent("nowhere.md"))
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("layer: cannot read"), result.output)
     }
 }
