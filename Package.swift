@@ -161,7 +161,7 @@ let unitTestTargets: [Target] = [
     ("AgentTests", ["Agent", "HAModels", "Networking"]),
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),
-    ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "HAModels"]),
+    ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
     ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "PluginHost", "EssentialsTestSupport"]),
     ("SessionPluginTests", ["SessionPlugin", "CLIKit", "CLIKitTestSupport", "HomeAPI"]),

@@ -41,6 +41,7 @@ final class RelayConfigurationTests: XCTestCase {
         let cases: [(() throws -> Void, String)] = [
             ({ try configuration.apply(environment: ["PUSH_RELAY_PORT": "http"]) }, "PUSH_RELAY_PORT must be a whole number"),
             ({ try configuration.apply(environment: ["PUSH_RELAY_DATABASE": "relative.sqlite"]) }, "PUSH_RELAY_DATABASE must be an absolute path"),
+            ({ try configuration.apply(environment: ["PUSH_RELAY_LOG_LEVEL": "loud"]) }, "PUSH_RELAY_LOG_LEVEL must be debug, info, warning or error, not 'loud'"),
             ({ try configuration.apply(file: try self.file(#"{"prot": 1}"#)) }, "unknown setting 'prot'"),
             ({ try configuration.apply(file: try self.file("[1]")) }, "must hold a JSON object"),
             ({ try configuration.apply(file: try self.file(#"{"port": 1"#)) }, "cannot be read"),

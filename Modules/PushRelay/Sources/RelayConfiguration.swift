@@ -22,6 +22,8 @@ public struct RelayConfiguration: Sendable, Equatable {
     public var providerManifest: URL?
     /// Seconds between keep-alive comments on event streams.
     public var keepAliveInterval: Double = 15
+    /// The least important messages written to standard error (secrets redacted).
+    public var logLevel = LogLevel.warning
 
     /// The defaults: the SQLite file in `dataFolder`, listening on 127.0.0.1:8080.
     public init(dataFolder: URL) {
@@ -36,6 +38,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_DATABASE", "the SQLite file"), ("PUSH_RELAY_MESSAGE_TTL", "seconds a notification waits for its client"),
         ("PUSH_RELAY_REDIS_URL", "redis://host:port/db to share limits and delivery between processes"),
         ("PUSH_RELAY_MANIFEST", "the provider manifest (JSON): which provider delivers for which app ids"),
+        ("PUSH_RELAY_LOG_LEVEL", "debug, info, warning (default) or error: what goes to standard error"),
     ]
 
     /// Applies a config file's fields (the same names as the variables, without the prefix, in lower case).
@@ -86,6 +89,12 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let ids = settings[name("allowed_app_ids")] { allowedAppIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         if let url = settings[name("redis_url")] { redis = url.isEmpty ? nil : try RedisAddress(url) }
         if let path = settings[name("manifest")] { providerManifest = path.isEmpty ? nil : URL(fileURLWithPath: path) }
+        if let text = settings[name("log_level")] {
+            guard let level = LogLevel(name: text) else {
+                throw RelayConfigurationError("\(source): \(name("log_level")) must be debug, info, warning or error, not '\(text)'")
+            }
+            logLevel = level
+        }
         if let path = settings[name("database")] {
             guard path.hasPrefix("/") else { throw RelayConfigurationError("\(source): \(name("database")) must be an absolute path") }
             database = URL(fileURLWithPath: path)

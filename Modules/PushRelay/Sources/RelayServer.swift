@@ -1,4 +1,5 @@
 import Dispatch
+import Essentials
 import Foundation
 import Persistence
 
@@ -56,7 +57,10 @@ public final class RelayServer: @unchecked Sendable {
             throw error
         }
         let metrics = RelayMetrics()
-        let service = RelayService(configuration: configuration, limits: limits, delivery: delivery, routes: routes, metrics: metrics)
+        let logger = Logger.standardError(label: "push-relay", level: configuration.logLevel)
+        let service = RelayService(
+            configuration: configuration, limits: limits, delivery: delivery, routes: routes, metrics: metrics, logger: logger
+        )
         do {
             http = try HTTPServer(options: configuration.http, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
         } catch {
@@ -72,6 +76,7 @@ public final class RelayServer: @unchecked Sendable {
         keepAlive.schedule(deadline: .now() + configuration.keepAliveInterval, repeating: configuration.keepAliveInterval)
         keepAlive.setEventHandler { delivery.streams.keepAlive() }
         keepAlive.resume()
+        logger.info("serving with \(configuration.redis == nil ? "SQLite at \(configuration.database.path)" : "Redis") and \(routes.count) provider route(s)")
     }
 
     /// The port the relay listens on.

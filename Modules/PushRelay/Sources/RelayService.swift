@@ -10,11 +10,14 @@ public final class RelayService: Sendable {
     let routes: [ProviderRoute]
     let metrics: RelayMetrics
     let now: @Sendable () -> Date
+    let logger: Logger
 
     public init(
         configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, routes: [ProviderRoute] = ProviderRoute.streamOnly,
-        metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() }
+        metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger.standardError(label: "push-relay", level: .warning)
     ) {
+        self.logger = logger
         self.routes = routes
         self.configuration = configuration
         self.limits = limits
@@ -50,6 +53,7 @@ public final class RelayService: Sendable {
         } catch let error as RelayRequestError {
             return .error(error.status, error.message)
         } catch {
+            logger.error("\(request.method) \(request.path) failed: \(error)")
             return .error(500, "internal error: \(error)")
         }
     }
@@ -106,6 +110,8 @@ public final class RelayService: Sendable {
                 metrics.countDelivery(provider: route.id)
                 return (201, delivered.message, try limits.complete(token, success: true, maximum: maximum, at: date))
             case .failure(let error):
+                // The token is masked: it addresses one device and is the client's credential.
+                logger.redacting(token).warning("delivery through \(route.id) to \(token) failed: \(error)")
                 let status = try limits.complete(token, success: false, maximum: maximum, at: date)
                 let (code, message) = (error as? RelayRequestError).map { ($0.status, $0.message) }
                     ?? (500, "the notification could not be delivered: \(error)")
@@ -116,8 +122,10 @@ public final class RelayService: Sendable {
 
     private func reply(to recorded: Result<(Int, String, RateLimitStatus), any Error>) -> HTTPReply {
         switch recorded {
-        case .success(let (code, message, status)): .json(code, .object(["message": .string(message), "rateLimits": status.json]))
-        case .failure(let error): .error(500, "internal error: \(error)")
+        case .success(let (code, message, status)): return .json(code, .object(["message": .string(message), "rateLimits": status.json]))
+        case .failure(let error):
+            logger.error("a delivery could not be counted: \(error)")
+            return .error(500, "internal error: \(error)")
         }
     }
 
