@@ -31,9 +31,9 @@ struct WatchCommand: PluginCommand {
         let console = invocation.console
         let watcher = Task {
             for await state in await connection.stateUpdates() {
-                guard case .disconnected(let reason?) = state, reason != "stopped" else { continue }
+                guard case .disconnected(let reason?) = state, reason != .stopped else { continue }
                 console.printError("connection: \(reason)")
-                if reason.hasPrefix("authentication failed") {
+                if case .authenticationFailed = reason {
                     await store.stop()
                     return
                 }

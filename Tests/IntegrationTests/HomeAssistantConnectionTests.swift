@@ -132,7 +132,7 @@ final class HomeAssistantConnectionTests: XCTestCase {
         let connection = HomeAssistantConnection(address: try ServerAddress(server.url), tokenProvider: provider, options: fast)
         let states = await StateRecorder(connection)
         await connection.start()
-        let final = await states.wait { if case .disconnected(let reason?) = $0 { reason.hasPrefix("authentication failed") } else { false } }
+        let final = await states.wait { if case .disconnected(.authenticationFailed?) = $0 { true } else { false } }
         XCTAssertNotNil(final)
         XCTAssertEqual(provider.refreshRequests, [false, true])
         do {

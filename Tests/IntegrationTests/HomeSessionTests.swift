@@ -162,7 +162,7 @@ final class HomeSessionTests: XCTestCase {
         await connection.start()
         let reason = try await within(20, "the connection to stop") {
             for await state in states {
-                if case .disconnected(let reason?) = state, reason.hasPrefix("authentication failed") { return reason }
+                if case .disconnected(let reason?) = state, case .authenticationFailed = reason { return reason.description }
             }
             return "ended"
         }

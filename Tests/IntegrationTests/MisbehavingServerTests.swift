@@ -19,7 +19,7 @@ final class MisbehavingServerTests: XCTestCase {
         let states = await StateRecorder(connection)
         await connection.start()
         let failed = await states.wait(timeout: 10) { state in
-            if case .disconnected(let reason?) = state { reason.contains(fragment) } else { false }
+            if case .disconnected(let reason?) = state { reason.description.contains(fragment) } else { false }
         }
         let seen = await states.seen
         XCTAssertNotNil(failed, "\(behaviour): \(seen)")

@@ -43,9 +43,16 @@ public final class CannedHTTPServer: @unchecked Sendable {
     /// The requests read so far, each as text (head, blank line, body).
     public var requests: [String] { lock.withLock { received } }
 
-    /// Stops accepting and closes the listener.
+    /// Stops accepting and closes the listener, once: `deinit` calls this again when the last
+    /// answering thread lets go of the server, and by then the listener's descriptor number may
+    /// belong to another test's socket, which a second close would shut (the "Connection
+    /// refused" a later test saw).
     public func stop() {
-        lock.withLock { stopped = true }
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

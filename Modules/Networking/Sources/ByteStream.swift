@@ -1,9 +1,9 @@
 /// A connected byte stream, plain TCP or TLS, read from one thread and written under a lock.
 protocol ByteStream: AnyObject, Sendable {
     /// Reads what is available into `buffer`; 0 means the peer closed the stream.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WebSocketError) -> Int
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int
     /// Writes every byte.
-    func write(_ bytes: [UInt8]) throws(WebSocketError)
+    func write(_ bytes: [UInt8]) throws(SocketError)
     /// Closes the stream, waking a blocked reader.
     func close()
 }

@@ -1,7 +1,7 @@
 /// Where a ``HomeAssistantConnection`` stands.
 public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
     /// Not connected; `reason` says why (nil before the first attempt).
-    case disconnected(reason: String?)
+    case disconnected(reason: DisconnectReason?)
     case connecting
     case authenticating
     /// Authenticated and ready for commands, with the server's version.

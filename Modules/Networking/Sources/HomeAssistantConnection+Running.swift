@@ -64,7 +64,7 @@ extension HomeAssistantConnection {
                 reason = resetReason
                 self.resetReason = nil
             }
-            tearDown(reason: reason)
+            tearDown(reason: .lost(reason))
             guard !stopped, !retryAtOnce else { continue }
             let delay = options.reconnectDelay(attempt: attempt)
             attempt += 1
@@ -97,7 +97,7 @@ extension HomeAssistantConnection {
 
     private func failAuthentication(_ message: String) async {
         stopped = true
-        tearDown(reason: "authentication failed: \(message)")
+        tearDown(reason: .authenticationFailed(message))
         failAll(HomeAssistantError.authenticationFailed(message))
         for subscription in subscriptions.values { subscription.continuation.finish(throwing: HomeAssistantError.authenticationFailed(message)) }
         subscriptions = [:]
@@ -110,12 +110,12 @@ extension HomeAssistantConnection {
         client.disconnect()
     }
 
-    func tearDown(reason: String) {
+    func tearDown(reason: DisconnectReason) {
         pingTask?.cancel()
         pingTask = nil
         client?.disconnect()
         client = nil
-        for continuation in pending.values { continuation.resume(throwing: HomeAssistantError.connectionLost(reason)) }
+        for continuation in pending.values { continuation.resume(throwing: HomeAssistantError.connectionLost(reason.description)) }
         pending = [:]
         ignoredIDs = []
         subscriptionKeys = [:]

@@ -57,7 +57,7 @@ public actor HomeAssistantConnection {
         failAll(HomeAssistantError.stopped)
         for subscription in subscriptions.values { subscription.continuation.finish() }
         subscriptions = [:]
-        setState(.disconnected(reason: "stopped"))
+        setState(.disconnected(reason: .stopped))
         for observer in stateObservers.values { observer.finish() }
         stateObservers = [:]
         await runTask?.value

@@ -8,14 +8,14 @@ final class TCPStream: ByteStream, @unchecked Sendable {
     private var closed = false
 
     /// Resolves `host` and connects to the first address that answers within `timeout` seconds.
-    init(host: String, port: Int, timeout: Double) throws(WebSocketError) {
+    init(host: String, port: Int, timeout: Double) throws(SocketError) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var results: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &results)
         guard status == 0, let first = results else {
-            throw WebSocketError(.connectionFailed, "cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+            throw SocketError(.connectionFailed, "cannot resolve \(host): \(String(cString: gai_strerror(status)))")
         }
         defer { freeaddrinfo(results) }
         var lastError = "no address"
@@ -35,26 +35,26 @@ final class TCPStream: ByteStream, @unchecked Sendable {
             lastError = String(cString: strerror(errno))
             Foundation.close(socket)
         }
-        throw WebSocketError(.connectionFailed, "cannot connect to \(host):\(port): \(lastError)")
+        throw SocketError(.connectionFailed, "cannot connect to \(host):\(port): \(lastError)")
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WebSocketError) -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
         while true {
             let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
             if count >= 0 { return count }
             if errno == EINTR { continue }
             if lock.withLock({ closed }) { return 0 }
-            throw WebSocketError(.closed, "reading failed: \(String(cString: strerror(errno)))")
+            throw SocketError(.closed, "reading failed: \(String(cString: strerror(errno)))")
         }
     }
 
-    func write(_ bytes: [UInt8]) throws(WebSocketError) {
+    func write(_ bytes: [UInt8]) throws(SocketError) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw WebSocketError(.closed, "writing failed: \(String(cString: strerror(errno)))")
+                throw SocketError(.closed, "writing failed: \(String(cString: strerror(errno)))")
             }
             offset += count
         }

@@ -16,9 +16,9 @@ final class TLSStream: ByteStream, @unchecked Sendable {
     private let lock = NSLock()
 
     /// Performs the TLS handshake for `host`, trusting the system's CAs or only those in `caFile`.
-    init(tcp: TCPStream, host: String, caFile: String?) throws(WebSocketError) {
+    init(tcp: TCPStream, host: String, caFile: String?) throws(SocketError) {
         self.tcp = tcp
-        guard let loaded = hc_tls() else { throw WebSocketError(.connectionFailed, String(cString: hc_tls_error())) }
+        guard let loaded = hc_tls() else { throw SocketError(.connectionFailed, String(cString: hc_tls_error())) }
         let api = loaded.pointee
         self.api = api
         guard let context = api.SSL_CTX_new(api.TLS_client_method()) else { throw Self.failure("cannot create a TLS context", api) }
@@ -50,7 +50,7 @@ final class TLSStream: ByteStream, @unchecked Sendable {
             let reason = verification == X509_V_OK
                 ? Self.openSSLError(api) : (api.X509_verify_cert_error_string(verification).map { String(cString: $0) } ?? "error \(verification)")
             // Every stored property is set, so deinit runs and frees the connection and context.
-            throw WebSocketError(.connectionFailed, "TLS handshake with \(host) failed: \(reason)")
+            throw SocketError(.connectionFailed, "TLS handshake with \(host) failed: \(reason)")
         }
         _ = fcntl(tcp.descriptor, F_SETFL, fcntl(tcp.descriptor, F_GETFL) | O_NONBLOCK)
     }
@@ -60,7 +60,7 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         api.SSL_CTX_free(context)
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WebSocketError) -> Int {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
         while true {
             let (count, error) = lock.withLock { () -> (Int32, Int32) in
                 let count = api.SSL_read(connection, buffer.baseAddress, Int32(min(buffer.count, Int(Int32.max))))
@@ -72,12 +72,12 @@ final class TLSStream: ByteStream, @unchecked Sendable {
             case SSL_ERROR_WANT_WRITE: guard wait(for: Int16(POLLOUT)) else { return 0 }
             case SSL_ERROR_ZERO_RETURN: return 0
             case SSL_ERROR_SYSCALL where errno == 0 || errno == EBADF: return 0
-            default: throw WebSocketError(.closed, "TLS read failed: \(Self.openSSLError(api))")
+            default: throw SocketError(.closed, "TLS read failed: \(Self.openSSLError(api))")
             }
         }
     }
 
-    func write(_ bytes: [UInt8]) throws(WebSocketError) {
+    func write(_ bytes: [UInt8]) throws(SocketError) {
         var offset = 0
         while offset < bytes.count {
             let (count, error) = lock.withLock { () -> (Int32, Int32) in
@@ -89,9 +89,9 @@ final class TLSStream: ByteStream, @unchecked Sendable {
                 continue
             }
             switch error {
-            case SSL_ERROR_WANT_WRITE: guard wait(for: Int16(POLLOUT)) else { throw WebSocketError(.closed, "the connection closed") }
-            case SSL_ERROR_WANT_READ: guard wait(for: Int16(POLLIN)) else { throw WebSocketError(.closed, "the connection closed") }
-            default: throw WebSocketError(.closed, "TLS write failed: \(Self.openSSLError(api))")
+            case SSL_ERROR_WANT_WRITE: guard wait(for: Int16(POLLOUT)) else { throw SocketError(.closed, "the connection closed") }
+            case SSL_ERROR_WANT_READ: guard wait(for: Int16(POLLIN)) else { throw SocketError(.closed, "the connection closed") }
+            default: throw SocketError(.closed, "TLS write failed: \(Self.openSSLError(api))")
             }
         }
     }
@@ -112,8 +112,8 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         }
     }
 
-    private static func failure(_ message: String, _ api: hc_tls_api) -> WebSocketError {
-        WebSocketError(.connectionFailed, "\(message): \(openSSLError(api))")
+    private static func failure(_ message: String, _ api: hc_tls_api) -> SocketError {
+        SocketError(.connectionFailed, "\(message): \(openSSLError(api))")
     }
 
     private static func openSSLError(_ api: hc_tls_api) -> String {

@@ -8,13 +8,15 @@ extension WebSocketClient {
         }
         let secure = scheme == "wss"
         let port = url.port ?? (secure ? 443 : 80)
-        let tcp = try TCPStream(host: host, port: port, timeout: options.connectTimeout)
-        let stream: any ByteStream = secure ? try TLSStream(tcp: tcp, host: host, caFile: options.caFile) : tcp
+        let stream = try WebSocketError.mapping { () throws(SocketError) -> any ByteStream in
+            let tcp = try TCPStream(host: host, port: port, timeout: options.connectTimeout)
+            return secure ? try TLSStream(tcp: tcp, host: host, caFile: options.caFile) : tcp
+        }
         do {
             var path = url.path.isEmpty ? "/" : url.path
             if let query = url.query { path += "?" + query }
             let handshake = WebSocketHandshake(host: host, port: port, path: path, offerCompression: options.compression)
-            try stream.write(handshake.request)
+            try WebSocketError.mapping { () throws(SocketError) in try stream.write(handshake.request) }
             let (head, leftover) = try readResponseHead(stream)
             let compression = try handshake.verify(responseHead: String(decoding: head, as: UTF8.self))
             return WebSocketClient(stream: stream, compression: compression, leftover: leftover, options: options)
@@ -26,8 +28,8 @@ extension WebSocketClient {
 
     /// Reads what is available into `chunk`.
     static func readChunk(_ stream: any ByteStream, into chunk: inout [UInt8]) throws(WebSocketError) -> Int {
-        let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(WebSocketError) -> Int in try stream.read(into: buffer) } }
-        return try result.get()
+        let result = chunk.withUnsafeMutableBytes { buffer in Result { () throws(SocketError) -> Int in try stream.read(into: buffer) } }
+        return try WebSocketError.mapping { () throws(SocketError) in try result.get() }
     }
 
     /// Reads up to the blank line that ends the response head; returns the head and any bytes after it.

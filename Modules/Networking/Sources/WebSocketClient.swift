@@ -81,6 +81,6 @@ public final class WebSocketClient: Sendable {
 
     func write(_ frame: WebSocketFrame) throws {
         let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
-        try state.writeLock.withLock { try stream.write(frame.encoded(maskKey: mask)) }
+        try state.writeLock.withLock { try WebSocketError.mapping { () throws(SocketError) in try stream.write(frame.encoded(maskKey: mask)) } }
     }
 }

@@ -69,7 +69,7 @@ final class EventStreamConnection: @unchecked Sendable {
         var body: BodyReader?
         var events = StreamEventParser(maximumEventSize: client.maximumEventSize)
         while true {
-            let count = try chunk.withUnsafeMutableBytes { buffer throws(WebSocketError) in try connection.read(into: buffer) }
+            let count = try chunk.withUnsafeMutableBytes { buffer throws(SocketError) in try connection.read(into: buffer) }
             guard count > 0 else {
                 if lock.withLock({ closed }) { return }
                 guard body != nil else { throw HTTPClientError(.closed, "the server closed the connection before answering") }

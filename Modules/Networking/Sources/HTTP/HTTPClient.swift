@@ -54,7 +54,7 @@ public struct HTTPClient: Sendable {
             var parser = HTTPResponseParser(requestMethod: request.method, maximumBodySize: maximumBodySize)
             var chunk = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
-                let count = try chunk.withUnsafeMutableBytes { buffer throws(WebSocketError) in try stream.read(into: buffer) }
+                let count = try chunk.withUnsafeMutableBytes { buffer throws(SocketError) in try stream.read(into: buffer) }
                 guard count > 0 else {
                     if DispatchTime.now() >= deadline { throw timedOut(target) }
                     return try parser.finish()
@@ -65,7 +65,7 @@ public struct HTTPClient: Sendable {
             throw error
         } catch {
             if DispatchTime.now() >= deadline { throw timedOut(target) }
-            throw HTTPClientError(.closed, (error as? WebSocketError)?.message ?? "\(error)")
+            throw HTTPClientError(.closed, (error as? SocketError)?.message ?? "\(error)")
         }
     }
 
