@@ -5,7 +5,6 @@ import CLIKit
 struct HomeCommand: Command {
     let name = "home"
     let summary = "HomeCompanion: a Home Assistant companion for Linux."
-    let usage = "[--manifest FILE] COMMAND [OPTIONS]"
     let subcommands: [any Command]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -6,7 +6,6 @@ import Foundation
 struct PathsCommand: Command {
     let name = "paths"
     let summary = "Show the configuration, data and cache folders and the default manifest path."
-    let usage = "[--json]"
     let options: [OptionSpec] = [.json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -7,7 +7,7 @@ import PluginHost
 struct PluginsCallCommand: Command {
     let name = "call"
     let summary = "Call a capability of an out-of-tree plugin with a JSON request and print its JSON answer."
-    let usage = "CAPABILITY[@VERSION] [JSON]"
+    let arguments = "CAPABILITY[@VERSION] [JSON]"
     let source: ManifestSource
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

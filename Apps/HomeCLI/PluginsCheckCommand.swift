@@ -7,7 +7,7 @@ import PluginHost
 struct PluginsCheckCommand: Command {
     let name = "check"
     let summary = "Validate a manifest and print every problem in it; exit 1 when there is any."
-    let usage = "[--json] FILE"
+    let arguments = "FILE"
     let options: [OptionSpec] = [.json]
     let source: ManifestSource
 

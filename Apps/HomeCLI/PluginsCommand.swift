@@ -7,7 +7,6 @@ import PluginHost
 struct PluginsCommand: Command {
     let name = "plugins"
     let summary = "List the manifest's plugins and their state (starts and stops them to find out)."
-    let usage = "[--json]"
     let options: [OptionSpec] = [.json]
     let source: ManifestSource
     var subcommands: [any Command] { [PluginsCheckCommand(source: source), PluginsCallCommand(source: source)] }

@@ -4,7 +4,6 @@ import CLIKit
 struct PushRelayCommand: Command {
     let name = "push-relay"
     let summary = "HomeCompanion push relay: forwards Home Assistant notifications to devices."
-    let usage = "COMMAND [OPTIONS]"
     let subcommands: [any Command]
 
     init(environment: [String: String]) {

@@ -6,7 +6,6 @@ import PushRelay
 struct ScheduleCommand: Command {
     let name = "schedule"
     let summary = "Show the current rate-limit window and when it resets (00:00 UTC)."
-    let usage = "[--json]"
     let options: [OptionSpec] = [.json]
     let now: @Sendable () -> Date
 

@@ -7,7 +7,6 @@ import PushRelay
 struct ServeCommand: Command {
     let name = "serve"
     let summary = "Run the relay. Settings: defaults < --config FILE (JSON) < PUSH_RELAY_* variables < flags."
-    let usage = "[--config FILE] [--host ADDRESS] [--port N]"
     let options: [OptionSpec] = [
         .value("config", "FILE", help: "A JSON file of settings: " + RelayConfiguration.environmentVariables
             .map { String($0.0.dropFirst("PUSH_RELAY_".count)).lowercased() }.joined(separator: ", ") + "."),

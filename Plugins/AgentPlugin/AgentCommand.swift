@@ -13,7 +13,6 @@ struct AgentCommand: PluginCommand {
     static let commandName = "agent"
     static let commandSummary = "Run as this machine's mobile_app device: register, then report the enabled sensors until stopped."
     let services: AgentServices
-    let usage = "[--interval SECONDS] [--server URL] [--relay URL --relay-token TOKEN] | register | config | report | event | service | location"
     let options: [OptionSpec] = [
         .value("interval", "SECONDS", help: "Seconds between sensor reports (default 60)."), .server,
         .value("relay", "URL", help: "A push relay's /push/send URL to announce as push_url."),

@@ -9,7 +9,6 @@ struct AgentConfigCommand: Command {
     let name = "config"
     let summary = "Ask the server for its configuration through this device's encrypted webhook."
     let services: AgentServices
-    let usage = "[--json] [--server URL]"
     let options: [OptionSpec] = [.json, .server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

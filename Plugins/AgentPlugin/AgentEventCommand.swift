@@ -7,7 +7,7 @@ struct AgentEventCommand: Command {
     let name = "event"
     let summary = "Fire an event on the server through this device's encrypted webhook (queued until delivered)."
     let services: AgentServices
-    let usage = "[--server URL] TYPE [JSON-OBJECT]"
+    let arguments = "TYPE [JSON-OBJECT]"
     let options: [OptionSpec] = [.server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

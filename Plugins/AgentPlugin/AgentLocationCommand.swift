@@ -8,7 +8,7 @@ struct AgentLocationCommand: Command {
     let name = "location"
     let summary = "Report this machine's location (degrees, accuracy in metres) for its device tracker."
     let services: AgentServices
-    let usage = "[--server URL] LATITUDE LONGITUDE [ACCURACY]"
+    let arguments = "LATITUDE LONGITUDE [ACCURACY]"
     let options: [OptionSpec] = [.server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

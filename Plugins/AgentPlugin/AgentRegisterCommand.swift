@@ -8,7 +8,6 @@ struct AgentRegisterCommand: Command {
     let name = "register"
     let summary = "Register this machine as a mobile_app device (or update the registration when anything changed)."
     let services: AgentServices
-    let usage = "[--server URL] [--relay URL --relay-token TOKEN]"
     let options: [OptionSpec] = [
         .server,
         .value("relay", "URL", help: "A push relay's /push/send URL to announce as push_url."),

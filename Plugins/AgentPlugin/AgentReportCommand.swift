@@ -8,7 +8,6 @@ struct AgentReportCommand: Command {
     let name = "report"
     let summary = "Send the enabled sensors' values to the server once (registering the device and sensors as needed)."
     let services: AgentServices
-    let usage = "[--server URL]"
     let options: [OptionSpec] = [.server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -7,7 +7,7 @@ struct AgentServiceCommand: Command {
     let name = "service"
     let summary = "Call a service through this device's encrypted webhook (queued until delivered)."
     let services: AgentServices
-    let usage = "[--server URL] DOMAIN.SERVICE [JSON-OBJECT]"
+    let arguments = "DOMAIN.SERVICE [JSON-OBJECT]"
     let options: [OptionSpec] = [.server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -9,7 +9,6 @@ struct NotificationsCommand: PluginCommand {
     static let commandName = "notifications"
     static let commandSummary = "List the notifications received from the server (newest first)."
     let services: AgentServices
-    let usage = "[--json] [--limit N] [--server URL]"
     let options: [OptionSpec] = [.json, .value("limit", "N", help: "How many (default 20)."), .server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -9,7 +9,7 @@ struct SensorSwitchCommand: Command {
     let services: AgentServices
     var name: String { enable ? "enable" : "disable" }
     var summary: String { enable ? "Start reporting these sensors to the server." : "Stop reporting these sensors." }
-    let usage = "[--server URL] ID…"
+    let arguments = "ID…"
     let options: [OptionSpec] = [.server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

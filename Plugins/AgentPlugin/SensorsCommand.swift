@@ -10,7 +10,6 @@ struct SensorsCommand: PluginCommand {
     static let commandName = "sensors"
     static let commandSummary = "List the sensors this machine can report, with their values; none reports until enabled."
     let services: AgentServices
-    let usage = "[--json] [--server URL] | enable ID… | disable ID…"
     let options: [OptionSpec] = [.json, .server]
     var subcommands: [any Command] { [SensorSwitchCommand(enable: true, services: services), SensorSwitchCommand(enable: false, services: services)] }
 

@@ -9,7 +9,7 @@ struct CallCommand: PluginCommand {
     static let commandName = "call"
     static let commandSummary = "Call a service, such as 'light.turn_on --entity light.kitchen brightness=120'."
     let session: SessionAccess
-    let usage = "[--entity ID[,ID…]] [--json] [--server URL] [--token TOKEN] DOMAIN.SERVICE [KEY=VALUE …]"
+    let arguments = "DOMAIN.SERVICE [KEY=VALUE …]"
     let options: [OptionSpec] = [
         .value("entity", "ID", help: "The entity or entities (comma-separated) to act on."), .json, .server, .token,
     ]

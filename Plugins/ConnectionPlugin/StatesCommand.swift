@@ -9,7 +9,7 @@ struct StatesCommand: PluginCommand {
     static let commandName = "states"
     static let commandSummary = "List entity states, optionally those matching a pattern such as 'light.*'."
     let session: SessionAccess
-    let usage = "[--json] [--server URL] [--token TOKEN] [PATTERN]"
+    let arguments = "[PATTERN]"
     let options: [OptionSpec] = [.json, .server, .token]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

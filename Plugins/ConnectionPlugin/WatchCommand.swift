@@ -11,7 +11,7 @@ struct WatchCommand: PluginCommand {
     static let commandSummary = "Print entity changes as they happen, for entities matching the patterns (all by default)."
     let session: SessionAccess
     let connections: ConnectionFactory
-    let usage = "[--count N] [--server URL] [--token TOKEN] [PATTERN …]"
+    let arguments = "[PATTERN …]"
     let options: [OptionSpec] = [
         .value("count", "N", help: "Stop after N changes (default: run until interrupted)."), .server, .token,
     ]

@@ -7,7 +7,6 @@ struct ThemeCommand: PluginCommand {
     static let commandName = "theme"
     static let commandSummary = "Export the design tokens as a Home Assistant theme (YAML), CSS, JSON or a terminal swatch."
     let exporter: ThemeExporter
-    let usage = "[--format yaml|css|json|terminal]"
     let options: [OptionSpec] = [.value("format", "FORMAT", help: "yaml (default), css, json or terminal.")]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

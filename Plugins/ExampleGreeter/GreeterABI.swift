@@ -10,7 +10,7 @@ enum GreeterABI {
      "configurationKeys": ["salutation"], "failurePolicy": "degrade",
      "contributes": [
        {"point": "commands", "name": "greet", "summary": "Greet NAME with the configured salutation",
-        "metadata": {"usage": "[--shout] NAME", "options": [{"name": "shout", "help": "Greet in capitals."}]}},
+        "metadata": {"arguments": "NAME", "options": [{"name": "shout", "help": "Greet in capitals."}]}},
        {"point": "agent.sensor-sources", "name": "greeter_greetings", "summary": "Greetings given",
         "metadata": {"unit": "greetings", "state_class": "total_increasing", "icon": "mdi:hand-wave"}},
        {"point": "agent.notification-handlers", "name": "command_greet", "summary": "Greets data.name when the server asks"}

@@ -4,14 +4,15 @@ import PluginHost
 
 /// A command an out-of-tree plugin contributes, run through its `invoke("commands/NAME")`.
 ///
-/// The declaration's metadata may give `usage` (text) and `options` (`[{"name": "loud",
-/// "value": "LEVEL", "help": "…"}]`; no `value` makes a flag). The request is
+/// The declaration's metadata may give `arguments` (the usage line after the options, `NAME`)
+/// and `options` (`[{"name": "loud", "value": "LEVEL", "help": "…"}]`; no `value` makes a
+/// flag). The request is
 /// `{"arguments": [...], "options": {"loud": "2", "dry-run": true}}`; the answer
 /// `{"output": "…", "error": "…", "exitCode": 0}`, every field optional.
 public struct ForeignCommand: Command {
     public let name: String
     public let summary: String
-    public let usage: String
+    public let arguments: String
     public let options: [OptionSpec]
     private let contribution: ForeignContribution
 
@@ -21,7 +22,7 @@ public struct ForeignCommand: Command {
         self.contribution = contribution
         name = contribution.declaration.name
         summary = contribution.declaration.summary
-        usage = metadata["usage"]?.stringValue ?? ""
+        arguments = metadata["arguments"]?.stringValue ?? ""
         options = (metadata["options"]?.arrayValue ?? []).compactMap { option in
             guard let fields = option.objectValue, let name = fields["name"]?.stringValue, !name.isEmpty else { return nil }
             let help = fields["help"]?.stringValue ?? ""

@@ -7,7 +7,7 @@ import HomeAPI
 struct LocaleCommand: PluginCommand {
     static let commandName = "locale"
     static let commandSummary = "Show the language kept for the user on the server, or set it with 'set TAG' (BCP-47, such as en-GB)."
-    let usage = "[set TAG] [--server URL]"
+    let arguments = "[set TAG]"
     let options: [OptionSpec] = [.server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -6,7 +6,7 @@ import HomeAPI
 struct LoginCommand: PluginCommand {
     static let commandName = "login"
     static let commandSummary = "Sign in to a Home Assistant server and keep the session (0600, under the configuration folder)."
-    let usage = "URL [--username NAME --password-stdin | --browser [--timeout SECONDS] | --token-stdin]"
+    let arguments = "URL"
     let options: [OptionSpec] = SignInOptions.options
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

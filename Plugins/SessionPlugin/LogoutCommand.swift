@@ -7,7 +7,7 @@ struct LogoutCommand: PluginCommand {
     static let commandName = "logout"
     static let commandSummary = "Sign out: revoke the session on the server and remove its tokens and data here."
     let session: SessionAccess
-    let usage = "[SERVER]"
+    let arguments = "[SERVER]"
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let server = try invocation.positionals("", minimum: 0, maximum: 1).first

@@ -7,7 +7,6 @@ struct PermissionsCommand: PluginCommand {
     static let commandName = "permissions"
     static let commandSummary = "Grant or renew access to a server: offers the servers with one preselected, then signs in to the choice."
     let session: SessionAccess
-    let usage = "[--structure URL] [--allowed URL,…] [--allow-change] [--choose URL | --yes] [sign-in options]"
     let options: [OptionSpec] = [
         .value("structure", "URL", help: "Preselect this server (default: the current one)."),
         .value("allowed", "URL,…", help: "Offer only these servers."),

@@ -7,7 +7,6 @@ import HomeAPI
 struct ServersCommand: PluginCommand {
     static let commandName = "servers"
     static let commandSummary = "List the servers signed in to; the default one is marked with *."
-    let usage = "[--json]"
     let options: [OptionSpec] = [.json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

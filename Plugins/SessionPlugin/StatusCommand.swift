@@ -8,7 +8,6 @@ struct StatusCommand: PluginCommand {
     static let commandName = "status"
     static let commandSummary = "Show the server, its version, the user, the token's expiry and the connection state."
     let session: SessionAccess
-    let usage = "[--json] [--server URL]"
     let options: [OptionSpec] = [.json, .server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

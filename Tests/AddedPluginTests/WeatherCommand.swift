@@ -6,7 +6,6 @@ struct WeatherCommand: PluginCommand {
     static let commandName = "weather"
     static let commandSummary = "Show the weather station's outdoor temperature."
     let city: String
-    let usage = ""
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)

@@ -4,7 +4,6 @@ import CLIKit
 struct FailCommand: Command {
     let name = "fail"
     let summary = "Fail."
-    let usage = ""
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         throw ToolFailure()

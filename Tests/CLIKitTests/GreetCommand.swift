@@ -4,7 +4,7 @@ import CLIKit
 struct GreetCommand: Command {
     let name = "greet"
     let summary = "Greet someone."
-    let usage = "[--loud] NAME"
+    let arguments = "NAME"
     let options: [OptionSpec] = [.flag("loud", help: "Shout.")]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -4,7 +4,6 @@ import CLIKit
 struct ToolCommand: Command {
     let name = "tool"
     let summary = "A test tool."
-    let usage = "COMMAND"
     let subcommands: [any Command] = [GreetCommand(), FailCommand()]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -18,7 +18,7 @@ final class RelayServiceLoggingTests: XCTestCase {
         )
         let token = "device-token-0123456789"
         let body = #"{"push_token": "\#(token)", "registration_info": {"app_id": "io.example.app", "app_version": "1", "os_version": "1"}, "message": "Hi"}"#
-        let reply = service.handle(HTTPRequest(method: "POST", path: "/push/send", body: Array(body.utf8)))
+        let reply = service.handle(RelayRequest(method: "POST", path: "/push/send", body: Array(body.utf8)))
         XCTAssertEqual(reply.status, 500)
         XCTAssertEqual(recorder.lines.count, 1, "\(recorder.lines)")
         let line = try XCTUnwrap(recorder.lines.first)

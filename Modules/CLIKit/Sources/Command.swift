@@ -4,8 +4,9 @@ public protocol Command: Sendable {
     var name: String { get }
     /// One line for the parent's command list.
     var summary: String { get }
-    /// The arguments after the command's name, for the usage line: `[--json] FILE`.
-    var usage: String { get }
+    /// The arguments after the options, for the usage line: `FILE`, `[PATTERN …]`. The options
+    /// themselves are written from ``options``, so the usage line cannot drift from them.
+    var arguments: String { get }
     /// The options it accepts, besides `--help`.
     var options: [OptionSpec] { get }
     /// Its subcommands, selected by the first argument; a command with subcommands takes no positionals.
@@ -17,6 +18,7 @@ public protocol Command: Sendable {
 }
 
 extension Command {
+    public var arguments: String { "" }
     public var options: [OptionSpec] { [] }
     public var subcommands: [any Command] { [] }
     public var details: String { "" }

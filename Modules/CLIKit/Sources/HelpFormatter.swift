@@ -4,7 +4,7 @@ struct HelpFormatter {
     let commandPath: String
 
     var text: String {
-        var sections = ["USAGE: \(commandPath)\(command.usage.isEmpty ? "" : " " + command.usage)", command.summary]
+        var sections = ["USAGE: " + usageLine, command.summary]
         if !command.subcommands.isEmpty {
             let width = command.subcommands.map(\.name.count).max() ?? 0
             let lines = command.subcommands.map { "  \($0.name.padded(to: width))  \($0.summary)" }
@@ -17,5 +17,13 @@ struct HelpFormatter {
         sections.append("OPTIONS:\n" + options.map { "  \($0.0.padded(to: width))  \($0.1)" }.joined(separator: "\n"))
         if !command.details.isEmpty { sections.append(command.details) }
         return sections.joined(separator: "\n\n")
+    }
+
+    /// The path, every option as `[--name VALUE]`, the arguments, and `COMMAND` when there are
+    /// subcommands (`| COMMAND` when the command also runs on its own).
+    var usageLine: String {
+        let own = (command.options.map { "[--\($0.name)\($0.valueName.map { " \($0)" } ?? "")]" } + [command.arguments]).filter { !$0.isEmpty }
+        let subcommands = command.subcommands.isEmpty ? [] : [own.isEmpty ? "COMMAND" : "| COMMAND"]
+        return ([commandPath] + own + subcommands).joined(separator: " ")
     }
 }

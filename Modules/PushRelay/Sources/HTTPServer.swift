@@ -15,7 +15,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     public init(
         options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void = { _ in },
-        handler: @escaping @Sendable (HTTPRequest) -> HTTPReply
+        handler: @escaping @Sendable (RelayRequest) -> HTTPReply
     ) throws {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -4,13 +4,13 @@ import Foundation
 /// The part of ``HTTPServer`` that libmicrohttpd calls back into, through C function pointers.
 final class HTTPServerCore: @unchecked Sendable {
     let options: HTTPServerOptions
-    let handler: @Sendable (HTTPRequest) -> HTTPReply
+    let handler: @Sendable (RelayRequest) -> HTTPReply
     let rejected: @Sendable (Int) -> Void
     // Guarded by `lock`: the open event streams, closed on stop.
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private let lock = NSLock()
 
-    init(options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void, handler: @escaping @Sendable (HTTPRequest) -> HTTPReply) {
+    init(options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void, handler: @escaping @Sendable (RelayRequest) -> HTTPReply) {
         self.options = options
         self.rejected = rejected
         self.handler = handler
@@ -61,7 +61,7 @@ final class HTTPServerCore: @unchecked Sendable {
             core.rejected(413)
             return core.queue(.error(413, "the body is larger than \(core.options.maximumBodySize) bytes"), on: connection, pending)
         }
-        let request = HTTPRequest(
+        let request = RelayRequest(
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "/",
             query: values(connection, .GET_ARGUMENT_KIND),

@@ -30,13 +30,13 @@ public final class RelayService: Sendable {
     static let endpoints = ["/push/send": "POST", "/rate_limits/check": "POST", "/push/stream": "GET", "/healthz": "GET", "/metrics": "GET"]
 
     /// Answers one request, counting it by status.
-    public func handle(_ request: HTTPRequest) -> HTTPReply {
+    public func handle(_ request: RelayRequest) -> HTTPReply {
         let reply = route(request)
         if let status = reply.status { metrics.countRequest(status: status) }
         return reply
     }
 
-    private func route(_ request: HTTPRequest) -> HTTPReply {
+    private func route(_ request: RelayRequest) -> HTTPReply {
         guard let method = Self.endpoints[request.path] else { return .error(404, "no endpoint \(request.path)") }
         guard request.method == method else { return .error(405, "\(request.path) takes \(method), not \(request.method)") }
         do {
@@ -58,7 +58,7 @@ public final class RelayService: Sendable {
         }
     }
 
-    private func send(_ request: HTTPRequest) throws -> HTTPReply {
+    private func send(_ request: RelayRequest) throws -> HTTPReply {
         let push = try PushSendRequest(body: request.body)
         let allowed = configuration.allowedAppIDs
         guard allowed.isEmpty || allowed.contains(push.appID) else {
@@ -129,14 +129,14 @@ public final class RelayService: Sendable {
         }
     }
 
-    private func check(_ request: HTTPRequest) throws -> HTTPReply {
+    private func check(_ request: RelayRequest) throws -> HTTPReply {
         guard let object = (try? JSONParser.parse(request.body))?.objectValue else { throw RelayRequestError(400, "the body must be a JSON object") }
         guard case .string(let token)? = object["push_token"], !token.isEmpty else { throw RelayRequestError(400, "push_token is missing or not a string") }
         let status = try limits.status(of: token, maximum: configuration.dailyLimit, at: now())
         return .json(200, .object(["target": .string(token), "rateLimits": status.json]))
     }
 
-    private func stream(_ request: HTTPRequest) throws -> HTTPReply {
+    private func stream(_ request: RelayRequest) throws -> HTTPReply {
         let bearer = request.headers["authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         guard let token = bearer ?? request.query["push_token"], !token.isEmpty else {
             throw RelayRequestError(400, "give the push token as 'Authorization: Bearer TOKEN' or ?push_token=")

@@ -1,5 +1,5 @@
 /// A request as the relay's handlers see it: the whole body, read within the size limit.
-public struct HTTPRequest: Sendable, Equatable {
+public struct RelayRequest: Sendable, Equatable {
     public let method: String
     /// The path without the query, such as `/push/send`.
     public let path: String
