@@ -101,27 +101,27 @@ let moduleTargets: [Target] = [
 // MARK: - Plugins
 
 let pluginTargets: [Target] = [
-    .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit"),
+    .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit", exclude: ["README.md"]),
     .target(
         name: "SessionPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "HomeAPI", "Auth", "Networking"],
-        path: "Plugins/SessionPlugin"
+        path: "Plugins/SessionPlugin", exclude: ["README.md"]
     ),
     .target(
         name: "ConnectionPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Networking"],
-        path: "Plugins/ConnectionPlugin"
+        path: "Plugins/ConnectionPlugin", exclude: ["README.md"]
     ),
     .target(
         name: "AgentPlugin",
         dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "HomeAPI", "Agent"],
-        path: "Plugins/AgentPlugin"
+        path: "Plugins/AgentPlugin", exclude: ["README.md"]
     ),
-    .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin"),
+    .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
     .target(
-        name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/DesktopNotificationsPlugin"
+        name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
     ),
-    .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "HomePluginKit", "PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin"),
-    .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin"),
-    .target(name: "ExampleGreeter", dependencies: ["CPluginABI"], path: "Plugins/ExampleGreeter"),
+    .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "HomePluginKit", "PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin", exclude: ["README.md"]),
+    .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin", exclude: ["README.md"]),
+    .target(name: "ExampleGreeter", dependencies: ["CPluginABI"], path: "Plugins/ExampleGreeter", exclude: ["README.md"]),
 ]
 
 // MARK: - Apps
