@@ -112,8 +112,12 @@ let pluginTargets: [Target] = [
     ),
     .target(
         name: "AgentPlugin",
-        dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "HomeAPI", "Agent"],
+        dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Agent"],
         path: "Plugins/AgentPlugin", exclude: ["README.md"]
+    ),
+    .target(
+        name: "PushChannelsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin", "ConnectionPlugin", "HomeAPI"],
+        path: "Plugins/PushChannelsPlugin", exclude: ["README.md"]
     ),
     .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
     .target(
@@ -130,7 +134,8 @@ let appTargets: [Target] = [
     .target(
         name: "HomeCLI",
         dependencies: [
-            "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "LinuxSensorsPlugin",
+            "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
+            "LinuxSensorsPlugin",
             "DesktopNotificationsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"

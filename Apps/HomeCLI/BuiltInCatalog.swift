@@ -5,6 +5,7 @@ import DesktopNotificationsPlugin
 import Foundation
 import LinuxSensorsPlugin
 import PluginHost
+import PushChannelsPlugin
 import SessionPlugin
 import ThemeFilesPlugin
 
@@ -13,7 +14,7 @@ import ThemeFilesPlugin
 enum BuiltInCatalog {
     /// Every built-in plugin.
     static let factories: [any PluginFactory] = [
-        SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version),
+        SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version), PushChannelsPlugin.factory,
         LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory,
         DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
     ]
@@ -21,7 +22,8 @@ enum BuiltInCatalog {
     /// Every feature on, but theme-files, which writes to disk and waits until the user opts in
     /// (a sensor still reports only once the user enables it for a server).
     static let defaults: [ManifestEntry] = [
-        ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "linux-sensors"),
+        ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "push-channels"),
+        ManifestEntry(id: "linux-sensors"),
         ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
     ]
 }

@@ -1,13 +1,11 @@
 import Agent
-import ConnectionPlugin
 import HomePluginKit
 import PluginHost
 import SessionPlugin
 
-/// The mobile_app agent: registration, encrypted webhooks, the durable queue, the report loop
-/// and the notification channels. Reads the sensors, notification handlers, presenters and
-/// location sources other plugins contribute (``AgentPoints``), and contributes `agent`,
-/// `sensors` and `notifications`.
+/// The mobile_app agent: registration, encrypted webhooks, the durable queue and the report loop.
+/// Reads the sensors, notification channels, handlers, presenters and location sources other
+/// plugins contribute (``AgentPoints``), and contributes `agent`, `sensors` and `notifications`.
 public final class AgentPlugin: Plugin {
     /// How the compiled catalog describes and builds this plugin; `appVersion` is the version
     /// the registration announces.
@@ -16,7 +14,7 @@ public final class AgentPlugin: Plugin {
             descriptor: PluginDescriptor(
                 id: "agent", version: SemanticVersion(1, 0, 0),
                 summary: "This machine as a mobile_app device: registration, encrypted webhooks, sensor reports, notifications",
-                requires: [SessionAccess.key.id, ConnectionFactory.key.id],
+                requires: [SessionAccess.key.id],
                 contributes: [AgentCommand.declaration, SensorsCommand.declaration, NotificationsCommand.declaration],
                 consumes: AgentPoints.all
             ),
@@ -34,7 +32,7 @@ public final class AgentPlugin: Plugin {
 
     public func start(_ context: PluginContext) async throws {
         let services = AgentServices(
-            session: try context.resolve(SessionAccess.key), connections: try context.resolve(ConnectionFactory.key), context: context,
+            session: try context.resolve(SessionAccess.key), context: context,
             appVersion: appVersion, wakeups: AgentWakeups()
         )
         try context.contribute(command: AgentCommand(services: services))

@@ -15,11 +15,15 @@ public enum AgentPoints {
     public static let notificationHandlers = ExtensionPoint<any NotificationCommandHandler>(name: "agent.notification-handlers") {
         ForeignNotificationHandler($0)
     }
+    /// The ways notifications reach the agent (the local push channel, a relay's stream).
+    public static let notificationChannels = ExtensionPoint<any NotificationChannel>(name: "agent.notification-channels")
     /// What shows a notification to the person at the machine (the desktop, a terminal, …).
     public static let notificationPresenters = ExtensionPoint<any NotificationPresenter>(name: "agent.notification-presenters")
     /// Where this machine is, for `request_location_update`; the first entry is asked.
     public static let locationSources = ExtensionPoint<any LocationSource>(name: "agent.location-sources")
 
     /// Every point the agent reads, for its descriptor's `consumes`.
-    static let all = [sensorSources.name, notificationHandlers.name, notificationPresenters.name, locationSources.name]
+    static let all = [
+        sensorSources.name, notificationChannels.name, notificationHandlers.name, notificationPresenters.name, locationSources.name,
+    ]
 }

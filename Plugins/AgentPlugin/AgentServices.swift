@@ -1,14 +1,12 @@
 import Agent
-import ConnectionPlugin
 import Foundation
 import PluginHost
 import SessionPlugin
 
-/// What the agent's commands use: the session and connection capabilities, the entries of the
-/// agent's extension points (read live from the plugin's context), and the daemon's wakeups.
+/// What the agent's commands use: the session capability, the entries of the agent's extension
+/// points (read live from the plugin's context), and the daemon's wakeups.
 struct AgentServices: Sendable {
     let session: SessionAccess
-    let connections: ConnectionFactory
     let context: PluginContext
     let appVersion: String
     let wakeups: AgentWakeups

@@ -10,6 +10,7 @@ final class PluginsCommandTests: HomeCLITestCase {
         PLUGIN                 VERSION  STATE     POLICY   DETAIL
         session                1.0.0    started   abort
         connection             1.0.0    started   abort
+        push-channels          1.0.0    started   degrade
         linux-sensors          1.0.0    started   degrade
         desktop-notifications  1.0.0    started   ignore
         agent                  1.0.0    started   abort
@@ -27,15 +28,15 @@ final class PluginsCommandTests: HomeCLITestCase {
         let plugins = object?["plugins"] as? [[String: Any]]
         XCTAssertEqual(
             plugins?.map { $0["id"] as? String },
-            ["session", "connection", "linux-sensors", "desktop-notifications", "agent", "design-tokens", "theme-files"]
+            ["session", "connection", "push-channels", "linux-sensors", "desktop-notifications", "agent", "design-tokens", "theme-files"]
         )
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, ["started", "started", "started", "started", "started", "started", "disabled"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, ["started", "started", "started", "started", "started", "started", "started", "disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
         let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
-        XCTAssertEqual(agent["requires"] as? [String], ["session.access@1", "ha.connections@1"])
+        XCTAssertEqual(agent["requires"] as? [String], ["session.access@1"])
         XCTAssertEqual(
             agent["consumes"] as? [String],
-            ["agent.sensor-sources", "agent.notification-handlers", "agent.notification-presenters", "agent.location-sources"]
+            ["agent.sensor-sources", "agent.notification-channels", "agent.notification-handlers", "agent.notification-presenters", "agent.location-sources"]
         )
         let commands = (agent["contributes"] as? [[String: String]])?.filter { $0["point"] == "commands" }.compactMap { $0["name"] }
         XCTAssertEqual(commands, ["agent", "sensors", "notifications"])
