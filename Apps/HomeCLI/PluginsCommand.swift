@@ -3,7 +3,7 @@ import Essentials
 import Foundation
 import PluginHost
 
-/// `home plugins`: starts the manifest's plugins and lists each with its state.
+/// `home plugins`: starts the manifest's plugins and lists each with its state, then how they are wired.
 struct PluginsCommand: Command {
     let name = "plugins"
     let summary = "List the manifest's plugins and their state (starts and stops them to find out)."
@@ -30,6 +30,8 @@ struct PluginsCommand: Command {
             console.print("manifest: \(source.name)")
             console.print(PluginTable(report: report, console: console).text)
             console.print("startup: \(report.outcome)")
+            console.print("")
+            console.print(PluginWiring(plan: plan).text)
         }
         if case .aborted = report.outcome { return .failure }
         return .success

@@ -18,6 +18,16 @@ final class PluginsCommandTests: HomeCLITestCase {
         theme-files            -        disabled  -
         startup: running
 
+        WIRING
+          session                provides session.access@1; commands: login, logout, servers, status, locale, permissions
+          connection             provides ha.connections@1; requires session.access@1; commands: states, call, watch
+          push-channels          requires ha.connections@1; agent.notification-channels: local-push, relay-stream
+          linux-sensors          agent.sensor-sources: linux
+          desktop-notifications  agent.notification-presenters: desktop
+          agent                  requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
+        agent.notification-handlers, agent.notification-presenters, agent.location-sources; commands: agent, sensors, notifications
+          design-tokens          provides design.theme-exporter@1; commands: theme
+
         """)
     }
 
