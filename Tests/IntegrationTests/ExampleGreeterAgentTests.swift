@@ -47,7 +47,7 @@ final class ExampleGreeterAgentTests: XCTestCase {
         let device = DeviceInfoName.current
         addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
 
-        let (agent, log) = try home.start(["--manifest", manifest, "agent", "--interval", "1"])
+        let (agent, log) = try home.start(["--manifest", manifest, "agent", "--interval", "1"], environment: ["HOME_LOG_LEVEL": "debug"])
         let lines = AgentLog(log)
         defer {
             kill(agent.processIdentifier, SIGKILL)
@@ -71,7 +71,21 @@ final class ExampleGreeterAgentTests: XCTestCase {
         kill(agent.processIdentifier, SIGTERM)
         agent.waitUntilExit()
         XCTAssertEqual(agent.terminationStatus, 0, lines.text)
-        XCTAssertTrue(lines.text.hasSuffix("agent: stopped\n"), lines.text)
+        XCTAssertTrue(lines.text.contains("agent: stopped\n"), lines.text)
+        // The daemon's plugins stayed up for its life and stop in the reverse of their start.
+        let started = Self.pluginEvents("started", in: lines.text)
+        let stopped = Self.pluginEvents("stopping", in: lines.text)
+        XCTAssertEqual(started, ["example-greeter", "session", "connection", "push-channels", "linux-sensors", "desktop-notifications", "agent"])
+        XCTAssertEqual(stopped, started.reversed())
+        XCTAssertFalse(started.contains("design-tokens"), "a plugin the agent does not need does not start")
+    }
+
+    /// The plugin ids of the host's log lines `plugin-host: WORD ID…`, in order.
+    private static func pluginEvents(_ word: String, in text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "plugin-host: \(word) ") else { return nil }
+            return line[range.upperBound...].split(separator: " ").first.map(String.init)
+        }
     }
 
     /// The entity Home Assistant made for the greeter's sensor (its unit is `greetings`).

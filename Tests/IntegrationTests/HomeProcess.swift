@@ -4,12 +4,13 @@ import Foundation
 struct HomeProcess {
     let root: URL
 
-    /// Starts `home ARGUMENTS` with `input` on its standard input; standard output and error go to the pipe.
-    func start(_ arguments: [String], input: String? = nil) throws -> (Process, Pipe) {
+    /// Starts `home ARGUMENTS` with `input` on its standard input, and `environment` added to its
+    /// own; standard output and error go to the pipe.
+    func start(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = IntegrationEnvironment.repository.appendingPathComponent(".build/debug/home")
         process.arguments = arguments
-        process.environment = ["HOME": root.path, "PATH": "/usr/bin:/bin"]
+        process.environment = ["HOME": root.path, "PATH": "/usr/bin:/bin"].merging(environment) { _, added in added }
         let stdin = Pipe(), output = Pipe()
         process.standardInput = stdin
         process.standardOutput = output
