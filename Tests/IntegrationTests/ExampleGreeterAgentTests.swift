@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import XCTest
 
@@ -55,7 +56,7 @@ final class ExampleGreeterAgentTests: XCTestCase {
         }
         try await lines.wait(for: "registered greeter_greetings", within: 30)
         try await lines.wait(for: "listening for notifications", within: 30)
-        let entity = try await Self.greetingsEntity(server)
+        let entity = try await Self.greetingsEntity(server, device: device)
         let initial = try await Self.state(of: entity, server)
         XCTAssertEqual(initial, "0")
 
@@ -88,16 +89,20 @@ final class ExampleGreeterAgentTests: XCTestCase {
         }
     }
 
-    /// The entity Home Assistant made for the greeter's sensor (its unit is `greetings`).
-    private static func greetingsEntity(_ server: IntegrationEnvironment) async throws -> String {
+    /// The entity Home Assistant made for the greeter's sensor in this machine's registration
+    /// (found in the entity registry by its config entry and unique id, not by name: an earlier
+    /// registration's entity may still be there, restored and unavailable).
+    private static func greetingsEntity(_ server: IntegrationEnvironment, device: String) async throws -> String {
         try await within(30, "the greeter's sensor to appear") {
+            let admin = AdminConnection(server: server)
             while true {
-                let all = try await HTTPExchange.send("GET", URL(string: server.url + "/api/states")!, token: server.token)
-                let states = try JSONSerialization.jsonObject(with: all.body) as? [[String: Any]] ?? []
-                let found = states.first { state in
-                    (state["attributes"] as? [String: Any])?["unit_of_measurement"] as? String == "greetings"
+                let entries = try await admin.send("config_entries/get", ["domain": .string("mobile_app")]).arrayValue ?? []
+                let entry = entries.first { $0.objectValue?["title"] == .string(device) }?.objectValue?["entry_id"]
+                let registry = try await admin.send("config/entity_registry/list").arrayValue ?? []
+                let found = registry.compactMap(\.objectValue).first { fields in
+                    entry != nil && fields["config_entry_id"] == entry && (fields["unique_id"]?.stringValue?.hasSuffix("greeter_greetings") ?? false)
                 }
-                if let id = found?["entity_id"] as? String { return id }
+                if let id = found?["entity_id"]?.stringValue { return id }
                 try await Task.sleep(nanoseconds: 200_000_000)
             }
         }
