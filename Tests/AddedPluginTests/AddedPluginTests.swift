@@ -74,6 +74,16 @@ final class AddedPluginTests: XCTestCase {
         XCTAssertFalse(help.out.contains("weather"), help.out)
     }
 
+    func testACommandOfAPluginThatFailedToStartSaysSo() async throws {
+        let result = try await home("weather", manifest: #"{"schemaVersion": 1, "plugins": [{"id": "weather-station", "configuration": {"city": ""}}]}"#)
+        XCTAssertEqual(result.code, .usage)
+        XCTAssertTrue(
+            result.error.hasPrefix("error: 'weather' is a command of plugin 'weather-station', which did not start (failed: start failed: "),
+            result.error
+        )
+        XCTAssertTrue(result.error.contains("the station needs a city to stand in"), result.error)
+    }
+
     func testABadConfigurationIsRejectedWithTheKey() async throws {
         let result = try await home("weather", manifest: #"{"schemaVersion": 1, "plugins": [{"id": "weather-station", "configuration": {"town": "Kiel"}}]}"#)
         XCTAssertEqual(result.code, .failure)

@@ -27,6 +27,8 @@ final class WeatherStationPlugin: Plugin {
     }
 
     func start(_ context: PluginContext) async throws {
+        // A station must stand somewhere: the start fails, as a real plugin's would without its device.
+        guard !city.isEmpty else { throw ConfigurationError(key: "city", reason: "the station needs a city to stand in") }
         try context.contribute(command: WeatherCommand(city: city))
         try context.contribute(AgentPoints.sensorSources, name: "weather-station", SensorSet([OutdoorTemperatureSensor()]))
     }
