@@ -69,6 +69,7 @@ final class AgentDaemonTests: XCTestCase {
         wakeups.requestStop()
         let third = await wakeups.wait(upTo: 60)
         XCTAssertEqual(third, .stopRequested)
-        XCTAssertTrue(wakeups.isStopping)
+        let later = await wakeups.wait(upTo: 60)
+        XCTAssertEqual(later, .stopRequested, "a stop wakes every later wait too")
     }
 }

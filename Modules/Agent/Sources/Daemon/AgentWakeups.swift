@@ -29,9 +29,6 @@ public final class AgentWakeups: Sendable {
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
     }
 
-    /// Whether a stop was requested.
-    public var isStopping: Bool { state.withLock { $0.stopping } }
-
     /// Waits until `seconds` pass, a report is requested, or a stop is; a request made while
     /// nobody waited wakes the next wait at once.
     public func wait(upTo seconds: Double) async -> AgentWake {
