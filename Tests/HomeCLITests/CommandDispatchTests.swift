@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import XCTest
 
@@ -60,5 +61,15 @@ final class CommandDispatchTests: HomeCLITestCase {
         let result = await home("frobnicate")
         XCTAssertEqual(result.code, .usage)
         XCTAssertTrue(result.error.hasPrefix("error: unknown command 'frobnicate'; valid commands: login, "), result.error)
+    }
+
+    func testEveryCommandTakingServerHonoursHOMESERVER() async {
+        let environment = ["HOME": root.path, "HOME_SERVER": "http://elsewhere.test:8123"]
+        Current.environment = { environment }
+        for command in [["status"], ["notifications"], ["sensors", "enable", "kernel"], ["agent", "report"], ["logout"]] {
+            let result = await home(command)
+            XCTAssertEqual(result.code, .usage, "\(command): \(result.error)")
+            XCTAssertTrue(result.error.contains("not signed in to http://elsewhere.test:8123"), "\(command): \(result.error)")
+        }
     }
 }

@@ -36,6 +36,10 @@ class HomeCLITestCase: XCTestCase {
     }
 
     func home(_ arguments: String..., input: [String] = []) async -> (code: ExitCode, out: String, error: String) {
+        await home(arguments, input: input)
+    }
+
+    func home(_ arguments: [String], input: [String] = []) async -> (code: ExitCode, out: String, error: String) {
         let recorder = ConsoleRecorder(input: input)
         let code = await HomeApp.run(arguments, console: recorder.console())
         return (code, recorder.out, recorder.error)
