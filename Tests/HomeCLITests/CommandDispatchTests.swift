@@ -66,7 +66,7 @@ final class CommandDispatchTests: HomeCLITestCase {
     func testEveryCommandTakingServerHonoursHOMESERVER() async {
         let environment = ["HOME": root.path, "HOME_SERVER": "http://elsewhere.test:8123"]
         Current.environment = { environment }
-        for command in [["status"], ["notifications"], ["sensors", "enable", "kernel"], ["agent", "report"], ["logout"]] {
+        for command in [["status"], ["states"], ["watch"], ["call", "light.turn_on"], ["notifications"], ["sensors", "enable", "kernel"], ["agent", "report"], ["logout"]] {
             let result = await home(command)
             XCTAssertEqual(result.code, .usage, "\(command): \(result.error)")
             XCTAssertTrue(result.error.contains("not signed in to http://elsewhere.test:8123"), "\(command): \(result.error)")
