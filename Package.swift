@@ -81,7 +81,7 @@ let moduleTargets: [Target] = [
     .target(name: "PluginHost", dependencies: ["CPluginABI", "Essentials"], path: "Modules/PluginHost/Sources"),
     .target(name: "HAModels", dependencies: ["Essentials"], path: "Modules/HAModels/Sources"),
     .target(name: "HADesignTokens", path: "Modules/HADesignTokens/Sources"),
-    .target(name: "Persistence", dependencies: ["CSQLite"], path: "Modules/Persistence/Sources"),
+    .target(name: "Persistence", dependencies: ["Essentials", "CSQLite"], path: "Modules/Persistence/Sources"),
     .target(name: "Networking", dependencies: ["Essentials", "HAModels", "COpenSSL", "CZlib"], path: "Modules/Networking/Sources"),
     .target(name: "Auth", dependencies: ["Essentials", "Networking"], path: "Modules/Auth/Sources"),
     .target(name: "HomeAPI", dependencies: ["Essentials", "Auth", "Networking", "HAModels", "Persistence"], path: "Modules/HomeAPI/Sources"),

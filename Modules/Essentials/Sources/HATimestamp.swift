@@ -13,6 +13,7 @@ public enum HATimestamp {
         let micro = Int(total - Double(seconds) * 1_000_000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
+        let pad = DecimalText.padded
         var text = "\(pad(Int(parts.tm_year) + 1_900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
             + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))"
         if micro != 0 { text += "." + pad(micro, 6) }
@@ -25,8 +26,8 @@ public enum HATimestamp {
         guard bytes.count >= 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
-              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
+              let year = DecimalText.number(bytes[0..<4]), let month = DecimalText.number(bytes[5..<7]), let day = DecimalText.number(bytes[8..<10]),
+              let hour = DecimalText.number(bytes[11..<13]), let minute = DecimalText.number(bytes[14..<16]), let second = DecimalText.number(bytes[17..<19]),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         var index = 19
         var fraction = ""
@@ -44,7 +45,7 @@ public enum HATimestamp {
                 index += 1
             case UInt8(ascii: "+"), UInt8(ascii: "-"):
                 guard bytes.count == index + 6, bytes[index + 3] == UInt8(ascii: ":"),
-                      let hours = number(bytes[index + 1..<index + 3]), let minutes = number(bytes[index + 4..<index + 6]) else { return nil }
+                      let hours = DecimalText.number(bytes[index + 1..<index + 3]), let minutes = DecimalText.number(bytes[index + 4..<index + 6]) else { return nil }
                 offset = (hours * 3_600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
                 index += 6
             default:
@@ -65,19 +66,5 @@ public enum HATimestamp {
         let text = fraction.isEmpty ? "\(seconds)" : seconds >= 0 ? "\(seconds).\(fraction)" : nil
         guard let interval = text.flatMap(Double.init) ?? Double("0.\(fraction)").map({ Double(seconds) + $0 }) else { return nil }
         return Date(timeIntervalSince1970: interval)
-    }
-
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for digit in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            value = value * 10 + Int(digit - UInt8(ascii: "0"))
-        }
-        return value
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

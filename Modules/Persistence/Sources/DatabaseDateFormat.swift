@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// The text form of dates in the database: `2026-11-29T15:00:00.123Z`, UTC with milliseconds.
@@ -11,6 +12,7 @@ enum DatabaseDateFormat {
         let fraction = Int(milliseconds - Double(seconds) * 1_000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
+        let pad = DecimalText.padded
         return "\(pad(Int(parts.tm_year) + 1_900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))"
             + "T\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(fraction, 3))Z"
     }
@@ -20,9 +22,9 @@ enum DatabaseDateFormat {
         guard bytes.count == 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "."),
               bytes[23] == UInt8(ascii: "Z"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10]),
-              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
-              let millisecond = number(bytes[20..<23]),
+              let year = DecimalText.number(bytes[0..<4]), let month = DecimalText.number(bytes[5..<7]), let day = DecimalText.number(bytes[8..<10]),
+              let hour = DecimalText.number(bytes[11..<13]), let minute = DecimalText.number(bytes[14..<16]), let second = DecimalText.number(bytes[17..<19]),
+              let millisecond = DecimalText.number(bytes[20..<23]),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         var parts = tm()
         parts.tm_year = Int32(year - 1_900)
@@ -33,19 +35,5 @@ enum DatabaseDateFormat {
         parts.tm_sec = Int32(second)
         let seconds = timegm(&parts)
         return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1_000)
-    }
-
-    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for digit in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
-            value = value * 10 + Int(digit - UInt8(ascii: "0"))
-        }
-        return value
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
