@@ -24,8 +24,7 @@ struct CommandDispatcher {
         do {
             plan = try source.plan()
         } catch {
-            for diagnostic in error.diagnostics { console.printError("\(console.styled("error", .red)): \(diagnostic)") }
-            console.printError("\(source.name): \(error.diagnostics.count) problem(s); fix them ('home plugins check FILE' checks a file)")
+            DiagnosticPrinter(console: console).printText(error.diagnostics, manifest: source.name)
             return .failure
         }
         let help = RootHelp(declarations: plan.declarations(point: CommandPoint.commands.name), builtIns: builtIns, plan: plan)

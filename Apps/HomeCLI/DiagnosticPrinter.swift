@@ -8,8 +8,13 @@ struct DiagnosticPrinter {
     func print(_ diagnostics: [Diagnostic], manifest: String, json: Bool) throws {
         if json {
             try console.printJSON(ManifestCheckJSON(manifest: manifest, valid: false, diagnostics: diagnostics, startOrder: []))
-            return
+        } else {
+            printText(diagnostics, manifest: manifest)
         }
+    }
+
+    /// Prints each diagnostic, then the count, on standard error.
+    func printText(_ diagnostics: [Diagnostic], manifest: String) {
         for diagnostic in diagnostics {
             console.printError("\(console.styled("error", .red)): \(diagnostic)")
         }

@@ -54,7 +54,7 @@ final class CommandDispatchTests: HomeCLITestCase {
         let result = await home("--manifest", example("broken.json"), "states")
         XCTAssertEqual(result.code, .failure)
         XCTAssertTrue(result.error.contains("unknown-plugin: plugin 'weather-station'"), result.error)
-        XCTAssertTrue(result.error.hasSuffix("broken.json: 6 problem(s); fix them ('home plugins check FILE' checks a file)\n"), result.error)
+        XCTAssertTrue(result.error.hasSuffix("broken.json: 6 problem(s)\n"), result.error)
     }
 
     func testAnUnknownCommandListsTheValidOnes() async {
