@@ -26,41 +26,67 @@ final class PushQueueTests: XCTestCase {
         return pool
     }
 
-    private func text(_ payloads: [[UInt8]]) -> [String] { payloads.map { String(decoding: $0, as: UTF8.self) } }
+    private func payloads(_ notifications: [QueuedNotification]) -> [String] { notifications.map(\.payload) }
 
-    func testTakesATokensNotificationsInOrderSkippingExpiredOnes() throws {
-        let pool = try pool()
+    private func fill(_ pool: DatabasePool, _ tokens: [String], spacing: Double = 10) throws {
         try pool.write { database in
-            for (index, token) in ["a", "b", "a", "a"].enumerated() {
-                try PushQueue.enqueue(Array("\(token)\(index)".utf8), for: token, at: start.addingTimeInterval(Double(index) * 10), in: database)
+            for (index, token) in tokens.enumerated() {
+                _ = try PushQueue.enqueue(Array("\(token)\(index)".utf8), for: token, at: start.addingTimeInterval(Double(index) * spacing), in: database)
             }
         }
-        let taken = try pool.write { try PushQueue.take(for: "a", queuedSince: start.addingTimeInterval(5), in: $0) }
-        XCTAssertEqual(text(taken), ["a2", "a3"], "a0 is past its time to live")
-        XCTAssertEqual(try pool.write { try PushQueue.take(for: "a", queuedSince: start, in: $0) }, [], "taking removes")
-        XCTAssertEqual(try pool.read { try PushQueue.depth(in: $0) }, 1)
+    }
+
+    func testReadsATokensNotificationsInOrderAfterAnIdSkippingExpiredOnes() throws {
+        let pool = try pool()
+        try fill(pool, ["a", "b", "a", "a"])
+        let waiting = try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start.addingTimeInterval(5), in: $0) }
+        XCTAssertEqual(payloads(waiting), ["a2", "a3"], "a0 is past its time to live")
+        let after = try pool.read { try PushQueue.waiting(for: "a", after: Int64(waiting[0].id)!, limit: 10, queuedSince: start, in: $0) }
+        XCTAssertEqual(payloads(after), ["a3"])
+        XCTAssertEqual(try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 1, queuedSince: start, in: $0) }.count, 1)
+        XCTAssertEqual(try pool.read { try PushQueue.totals(in: $0) }.count, 4, "reading removes nothing")
+    }
+
+    func testAcknowledgingRemovesOnlyThatTokensNotificationsUpToTheId() throws {
+        let pool = try pool()
+        try fill(pool, ["a", "b", "a", "a"])
+        let ids = try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }.map(\.id)
+        let removed = try pool.write { try PushQueue.acknowledge("a", through: Int64(ids[1])!, in: $0) }
+        XCTAssertEqual(removed.count, 2)
+        XCTAssertEqual(removed.bytes, 4)
+        XCTAssertEqual(payloads(try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }), ["a3"])
+        XCTAssertEqual(try pool.read { try PushQueue.count(for: "b", in: $0) }, 1, "another token's id range is not its to acknowledge")
+    }
+
+    func testDroppingTakesTheOldestOfATokenOrOfEveryToken() throws {
+        let pool = try pool()
+        try fill(pool, ["a", "b", "a", "b", "a"])
+        XCTAssertEqual(try pool.write { try PushQueue.dropOldest(of: "a", in: $0) }, 2)
+        XCTAssertEqual(payloads(try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }), ["a2", "a4"])
+        let removed = try pool.write { try PushQueue.dropOldest(2, in: $0) }
+        XCTAssertEqual(removed.count, 2, "b1 and a2")
+        XCTAssertEqual(payloads(try pool.read { try PushQueue.waiting(for: "b", after: 0, limit: 10, queuedSince: start, in: $0) }), ["b3"])
+        XCTAssertEqual(try pool.write { try PushQueue.dropOldest(10, in: $0) }.count, 2, "asking for more than there is drops everything")
+        XCTAssertNil(try pool.write { try PushQueue.dropOldest(of: "a", in: $0) })
     }
 
     func testPurgeRemovesOnlyExpiredNotifications() throws {
         let pool = try pool()
-        try pool.write { database in
-            for index in 0..<10 { try PushQueue.enqueue([UInt8(index)], for: "t\(index % 3)", at: start.addingTimeInterval(Double(index)), in: database) }
-            try PushQueue.purge(queuedBefore: start.addingTimeInterval(6), in: database)
-        }
-        XCTAssertEqual(try pool.read { try PushQueue.depth(in: $0) }, 4)
-        try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(100), in: $0) }
-        XCTAssertEqual(try pool.read { try PushQueue.depth(in: $0) }, 0, "everything expired, nothing young left to stop at")
+        try fill(pool, (0..<10).map { "t\($0 % 3)" }, spacing: 1)
+        XCTAssertEqual(try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(6), in: $0) }.count, 6)
+        XCTAssertEqual(try pool.read { try PushQueue.totals(in: $0) }.count, 4)
+        _ = try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(100), in: $0) }
+        XCTAssertEqual(try pool.read { try PushQueue.totals(in: $0) }.count, 0, "everything expired, nothing young left to stop at")
     }
 
-    func testRowsOfAnEarlierRelayMoveOverInOrder() throws {
+    func testRowsOfAnEarlierRelayLeaveTheOutboxAndAreNotKeptForChosenTokens() throws {
         let now = start
         let pool = try pool { pool in
             let outbox = Outbox(pool: pool, queue: "push:old", now: { now })
             try outbox.enqueue(Data("first".utf8))
-            try outbox.enqueue(Data("second".utf8))
             try Outbox(pool: pool, queue: "agent", now: { now }).enqueue(Data("not ours".utf8))
         }
-        XCTAssertEqual(text(try pool.write { try PushQueue.take(for: "old", queuedSince: start, in: $0) }), ["first", "second"])
+        XCTAssertEqual(try pool.read { try PushQueue.totals(in: $0) }.count, 0, "nobody could stream a chosen token's queue any more")
         XCTAssertEqual(try Outbox(pool: pool, queue: "push:old").pendingCount(), 0)
         XCTAssertEqual(try Outbox(pool: pool, queue: "agent").pendingCount(), 1, "other queues stay")
     }

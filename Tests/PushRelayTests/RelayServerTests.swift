@@ -13,7 +13,8 @@ final class RelayServerTests: XCTestCase {
 
     func testSendAnswers201WithTheRateLimitsHomeAssistantParses() async throws {
         relay = try RelayTestServer()
-        let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "t1", message: "hello"))
+        let device = try await relay.register()
+        let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: device.token, message: "hello"))
         XCTAssertEqual(status, 201)
         let limits = try XCTUnwrap(body["rateLimits"] as? [String: Any])
         XCTAssertEqual(limits["successful"] as? Int, 1)
@@ -23,7 +24,7 @@ final class RelayServerTests: XCTestCase {
         let resetsAt = try XCTUnwrap(limits["resetsAt"] as? String)
         XCTAssertNotNil(ISO8601DateFormatter().date(from: resetsAt))
         XCTAssertTrue(resetsAt.hasSuffix("T00:00:00Z"), resetsAt)
-        let (checked, check) = try await relay.request("POST", "/rate_limits/check", body: #"{"push_token":"t1"}"#)
+        let (checked, check) = try await relay.request("POST", "/rate_limits/check", body: #"{"push_token":"\#(device.token)"}"#)
         XCTAssertEqual(checked, 200)
         XCTAssertEqual((check["rateLimits"] as? [String: Any])?["successful"] as? Int, 1)
     }
@@ -31,10 +32,13 @@ final class RelayServerTests: XCTestCase {
     func testConcurrentSendsAreAllAnsweredAfterTheyAreStoredAndSurviveARestart() async throws {
         relay = try RelayTestServer()
         let relay = relay!
+        var tokens: [String] = []
+        for _ in 0..<4 { tokens.append(try await relay.register().token) }
+        let devices = tokens
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<120 {
                 group.addTask {
-                    try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "c\(index % 4)", message: "n\(index)")).0
+                    try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: devices[index % 4], message: "n\(index)")).0
                 }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -44,7 +48,7 @@ final class RelayServerTests: XCTestCase {
         self.relay = try RelayTestServer(folder: relay.folder)
         let (_, metrics) = try await self.relay.request("GET", "/metrics")
         XCTAssertTrue((metrics["text"] as? String)?.contains("push_relay_queue_depth 120") ?? false, "\(metrics)")
-        let (_, check) = try await self.relay.request("POST", "/rate_limits/check", body: #"{"push_token":"c1"}"#)
+        let (_, check) = try await self.relay.request("POST", "/rate_limits/check", body: #"{"push_token":"\#(devices[1])"}"#)
         XCTAssertEqual((check["rateLimits"] as? [String: Any])?["successful"] as? Int, 30, "the counts were written on stop")
     }
 
@@ -58,15 +62,16 @@ final class RelayServerTests: XCTestCase {
 
     func testTheDailyLimitIsExactAndAnswers429() async throws {
         relay = try RelayTestServer(dailyLimit: 3)
+        let (busy, quiet) = (try await relay.register().token, try await relay.register().token)
         for _ in 0..<3 {
-            let (status, _) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "busy", message: "m"))
+            let (status, _) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: busy, message: "m"))
             XCTAssertEqual(status, 201)
         }
-        let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "busy", message: "m"))
+        let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: busy, message: "m"))
         XCTAssertEqual(status, 429)
         XCTAssertTrue((body["message"] as? String)?.contains("resets at 00:00 UTC") ?? false)
         XCTAssertEqual((body["rateLimits"] as? [String: Any])?["remaining"] as? Int, 0)
-        let (other, _) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "quiet", message: "m"))
+        let (other, _) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: quiet, message: "m"))
         XCTAssertEqual(other, 201, "limits are per token")
     }
 
@@ -104,17 +109,18 @@ final class RelayServerTests: XCTestCase {
 
     func testQueuedNotificationsArriveInOrderWhenTheClientConnectsThenLiveOnes() async throws {
         relay = try RelayTestServer()
+        let device = try await relay.register()
         for number in 1...3 {
-            let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "away", message: "queued \(number)"))
+            let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: device.token, message: "queued \(number)"))
             XCTAssertEqual(status, 201)
             XCTAssertEqual(body["message"] as? String, "queued for the client")
         }
         let (_, metrics) = try await relay.request("GET", "/metrics")
         XCTAssertTrue((metrics["text"] as? String)?.contains("push_relay_queue_depth 3") ?? false)
         let stream = try RawConnection(port: relay.port)
-        stream.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer away\r\n\r\n")
+        stream.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(device.secret)\r\n\r\n")
         var seen = stream.read(until: "queued 3", timeout: 5)
-        let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "away", message: "live"))
+        let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: device.token, message: "live"))
         XCTAssertEqual(status, 201)
         XCTAssertEqual(body["message"] as? String, "delivered")
         seen += stream.read(until: "live", timeout: 5)

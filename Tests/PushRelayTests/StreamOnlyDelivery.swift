@@ -5,11 +5,14 @@ import PushRelay
 struct StreamOnlyDelivery: DeliveryBackend {
     let streams = StreamRegistry()
 
-    func deliver(_ payload: JSONValue, to token: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
+    func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         completion(.success(.streamed))
     }
 
-    func attach(_ stream: EventStream, for token: String) throws {}
+    func attach(_ stream: EventStream, for key: String, after lastID: String?) throws {}
+    func acknowledge(_ key: String, through id: String) throws {}
     func queueDepth() throws -> Int { 0 }
+    var droppedCount: Int { 0 }
+    var isHealthy: Bool { true }
     func stop() {}
 }

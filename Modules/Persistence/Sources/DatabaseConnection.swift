@@ -66,6 +66,11 @@ public final class DatabaseConnection {
 
     /// The rows `sql` returns.
     public func rows(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws -> [Row] {
+        try rows(sql, arguments: arguments)
+    }
+
+    /// The rows `sql` returns, with its `?` parameters bound to `arguments` in order.
+    public func rows(_ sql: String, arguments: [any DatabaseValueConvertible]) throws -> [Row] {
         let statement = try cachedStatement(sql)
         try statement.bind(arguments)
         return try statement.rows()

@@ -43,7 +43,14 @@ public final class Statement {
             case .null: status = sqlite3_bind_null(handle, index)
             case .integer(let value): status = sqlite3_bind_int64(handle, index, value)
             case .real(let value): status = sqlite3_bind_double(handle, index, value)
-            case .text(let value): status = sqlite3_bind_text(handle, index, value, -1, Self.transient)
+            case .text(let value):
+                // Bound by its length in bytes, so a NUL inside is kept rather than ending the text.
+                let bytes = Array(value.utf8)
+                status = (bytes + [0]).withUnsafeBufferPointer { text in
+                    text.withMemoryRebound(to: CChar.self) { characters in
+                        sqlite3_bind_text64(handle, index, characters.baseAddress, sqlite3_uint64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
+                    }
+                }
             case .blob(let value):
                 status = value.withUnsafeBytes { bytes in
                     sqlite3_bind_blob64(handle, index, bytes.baseAddress, sqlite3_uint64(bytes.count), Self.transient)
@@ -80,7 +87,10 @@ public final class Statement {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
-        case SQLITE_TEXT: return .text(sqlite3_column_text(handle, column).map { String(cString: $0) } ?? "")
+        case SQLITE_TEXT:
+            // The text first, then its length in bytes (SQLite's order), which keeps a NUL inside.
+            guard let text = sqlite3_column_text(handle, column) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, column))
             guard let bytes = sqlite3_column_blob(handle, column), count > 0 else { return .blob(Data()) }

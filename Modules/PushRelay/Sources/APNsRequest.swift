@@ -45,6 +45,10 @@ struct APNsRequest: Equatable {
             priority = 10
             if case .string(let tag)? = fields["collapse_id"] {
                 guard tag.utf8.count <= 64 else { throw RelayRequestError(400, "data.tag is longer than the 64 bytes APNs allows as a collapse id") }
+                // It becomes a header: a line break would start another.
+                guard !tag.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    throw RelayRequestError(400, "data.tag contains a control character, which an APNs collapse id cannot carry")
+                }
                 collapseID = tag
             } else {
                 collapseID = nil

@@ -1,18 +1,26 @@
 import Essentials
 
-/// Where accepted notifications go until a client takes them: this process's SQLite outbox
-/// (``LocalDelivery``), or Redis shared by several relay processes (``RedisDelivery``).
+/// Where accepted notifications wait until their client acknowledges them: this process's
+/// SQLite queue (``LocalDelivery``), or Redis shared by several relay processes
+/// (``RedisDelivery``). Tokens appear here only as their keys (digests).
 public protocol DeliveryBackend: Sendable {
-    /// Hands `payload` on towards `token`'s clients; `completion` runs once it was sent or is
-    /// durably queued, or with the reason it could not be — on any thread, possibly before
-    /// this returns.
-    func deliver(_ payload: JSONValue, to token: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void)
-    /// Sends what waited for `token`, in order, then keeps `stream` for what comes.
-    func attach(_ stream: EventStream, for token: String) throws
+    /// Queues `payload` for `key` and sends it to the key's open streams; `completion` runs
+    /// once it is durably queued, or with the reason it could not be — on any thread, possibly
+    /// before this returns.
+    func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void)
+    /// Forgets what the client acknowledged (`lastID`), then keeps `stream` for `key` and sends
+    /// it everything after that, in order, and what comes.
+    func attach(_ stream: EventStream, for key: String, after lastID: String?) throws
+    /// Removes `key`'s notifications up to and including `id`, which the client has.
+    func acknowledge(_ key: String, through id: String) throws
     /// Streams open on this process.
     var streams: StreamRegistry { get }
     /// Notifications waiting for clients.
     func queueDepth() throws -> Int
-    /// Stops background work.
+    /// Notifications dropped because a queue cap was reached, since the process started.
+    var droppedCount: Int { get }
+    /// False while the backend cannot store or announce notifications (Redis unreachable).
+    var isHealthy: Bool { get }
+    /// Stops background work and closes the streams.
     func stop()
 }

@@ -4,13 +4,23 @@ import Foundation
 /// A server-sent event stream held open for one client. Writers append events from any
 /// thread; the HTTP server reads them out, suspending the connection while there is nothing
 /// to send (so no thread waits on an idle client) and resuming it when an event arrives.
+///
+/// What waits to be sent is bounded: a writer asks ``hasRoom`` before sending more, and the
+/// stream calls its room handler once the client has read the backlog down. Reading consumes
+/// from an offset, so draining a large backlog costs its size, not its square.
 public final class EventStream: @unchecked Sendable {
+    /// Bytes waiting for the client above which ``hasRoom`` is false.
+    public static let highWater = 256 << 10
+
     // Guarded by `lock`.
     private var buffer: [UInt8] = []
+    private var sent = 0
     private var closed = false
     private var suspended = false
+    private var full = false
     private var connection: OpaquePointer?
     private var closeHandlers: [@Sendable () -> Void] = []
+    private var roomHandler: (@Sendable () -> Void)?
     private let lock = NSLock()
 
     public init() {}
@@ -28,11 +38,25 @@ public final class EventStream: @unchecked Sendable {
         append(Array(": keep-alive\n\n".utf8))
     }
 
+    /// Whether the client has read enough of what was sent for more to be worth sending.
+    public var hasRoom: Bool {
+        lock.withLock {
+            full = buffer.count - sent >= Self.highWater
+            return !full
+        }
+    }
+
+    /// Runs `handler` whenever the client has read everything a writer held back for.
+    func onRoom(_ handler: @escaping @Sendable () -> Void) {
+        lock.withLock { roomHandler = handler }
+    }
+
     /// Ends the stream; the client sees the end of the response.
     public func close() {
         let handlers = lock.withLock { () -> [@Sendable () -> Void] in
             guard !closed else { return [] }
             closed = true
+            roomHandler = nil
             resumeLocked()
             defer { closeHandlers = [] }
             return closeHandlers
@@ -75,22 +99,33 @@ public final class EventStream: @unchecked Sendable {
 
     /// The server's read: up to `maximum` bytes, 0 after suspending the connection, or nil at the end.
     func read(into destination: UnsafeMutablePointer<CChar>, maximum: Int) -> Int? {
-        lock.withLock {
-            if buffer.isEmpty {
-                if closed { return nil }
+        let (count, room) = lock.withLock { () -> (Int?, (@Sendable () -> Void)?) in
+            if sent == buffer.count {
+                if closed { return (nil, nil) }
                 if let connection, !suspended {
                     suspended = true
                     MHD_suspend_connection(connection)
                 }
-                return 0
+                return (0, nil)
             }
-            let count = min(maximum, buffer.count)
+            let count = min(maximum, buffer.count - sent)
             buffer.withUnsafeBytes { source in
                 guard let start = source.baseAddress else { return }
-                UnsafeMutableRawPointer(destination).copyMemory(from: start, byteCount: count)
+                UnsafeMutableRawPointer(destination).copyMemory(from: start + sent, byteCount: count)
             }
-            buffer.removeFirst(count)
-            return count
+            sent += count
+            if sent == buffer.count {
+                buffer.removeAll(keepingCapacity: buffer.capacity <= 64 << 10)
+                sent = 0
+            } else if sent >= 64 << 10 && sent * 2 >= buffer.count {
+                buffer.removeFirst(sent)
+                sent = 0
+            }
+            guard full, buffer.count - sent < Self.highWater / 4 else { return (count, nil) }
+            full = false
+            return (count, roomHandler)
         }
+        room?()
+        return count
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// The relay's HTTP/1.1 server, on libmicrohttpd: keep-alive, a thread pool polling with
 /// epoll, idle and slow connections closed after the timeout, a body size limit (413 without
-/// reading the rest), and event streams that hold no thread while idle.
+/// reading the rest), a deadline for each whole request and a limit of connections per IP
+/// address, and event streams that hold no thread while idle.
 ///
 /// `handler` runs on the pool's threads with the whole request; `rejected` hears of the
 /// requests the server answers itself (413).
@@ -29,11 +30,13 @@ public final class HTTPServer: @unchecked Sendable {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
                 hc_mhd_start(
                     generic, UInt32(options.threads), UInt32(options.connectionTimeout), UInt32(options.connectionLimit),
-                    HTTPServerCore.accessHandler, HTTPServerCore.completedHandler, context
+                    UInt32(options.connectionsPerAddress), HTTPServerCore.accessHandler, HTTPServerCore.completedHandler,
+                    HTTPServerCore.connectionHandler, context
                 )
             }
         }
         guard let daemon else {
+            core.deadlines.stop()
             throw HTTPServerError(message: "cannot listen on \(options.host):\(options.port): \(String(cString: strerror(errno)))")
         }
         self.core = core
@@ -51,6 +54,7 @@ public final class HTTPServer: @unchecked Sendable {
         // Suspended connections must be resumed before the daemon stops.
         core.closeStreams()
         MHD_stop_daemon(daemon)
+        core.deadlines.stop()
     }
 
     deinit { stop() }

@@ -6,6 +6,7 @@ final class HTTPServerCore: @unchecked Sendable {
     let options: HTTPServerOptions
     let handler: @Sendable (RelayRequest) -> HTTPReply
     let rejected: @Sendable (Int) -> Void
+    let deadlines: ConnectionDeadlines
     // Guarded by `lock`: the open event streams, closed on stop.
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private let lock = NSLock()
@@ -14,6 +15,7 @@ final class HTTPServerCore: @unchecked Sendable {
         self.options = options
         self.rejected = rejected
         self.handler = handler
+        deadlines = ConnectionDeadlines(seconds: options.requestDeadline) { rejected(408) }
     }
 
     func closeStreams() {
@@ -66,7 +68,8 @@ final class HTTPServerCore: @unchecked Sendable {
             path: url.map { String(cString: $0) } ?? "/",
             query: values(connection, .GET_ARGUMENT_KIND),
             headers: values(connection, .HEADER_KIND),
-            body: pending.body
+            body: pending.body,
+            clientAddress: clientAddress(connection)
         )
         let reply = core.handler(request)
         guard case .deferred(let deferred) = reply else { return core.queue(reply, on: connection, pending) }
@@ -77,9 +80,10 @@ final class HTTPServerCore: @unchecked Sendable {
     }
 
     /// Called when a request ends, however it ends: releases its state and closes its stream.
-    static let completedHandler: MHD_RequestCompletedCallback = { context, _, state, _ in
+    static let completedHandler: MHD_RequestCompletedCallback = { context, connection, state, _ in
         guard let context, let state, let existing = state.pointee else { return }
         let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+        if let connection { core.deadlines.requestEnded(connection) }
         let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeRetainedValue()
         state.pointee = nil
         if let stream = pending.stream {
@@ -88,7 +92,20 @@ final class HTTPServerCore: @unchecked Sendable {
         }
     }
 
+    /// Called when a connection opens and when it closes (before its socket is closed).
+    static let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, _, event in
+        guard let context, let connection else { return }
+        let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+        // 0 is MHD_CONNECTION_NOTIFY_STARTED, 1 MHD_CONNECTION_NOTIFY_CLOSED.
+        if event.rawValue == 0 {
+            core.deadlines.opened(connection, socket: hc_mhd_connection_fd(connection))
+        } else {
+            core.deadlines.closed(connection)
+        }
+    }
+
     private func queue(_ reply: HTTPReply, on connection: OpaquePointer?, _ pending: PendingRequest) -> MHD_Result {
+        if let connection { deadlines.answered(connection) }
         let response: OpaquePointer?
         let status: Int
         switch reply {
@@ -126,6 +143,12 @@ final class HTTPServerCore: @unchecked Sendable {
     private static let streamReleaser: MHD_ContentReaderFreeCallback = { context in
         guard let context else { return }
         Unmanaged<EventStream>.fromOpaque(context).release()
+    }
+
+    private static func clientAddress(_ connection: OpaquePointer?) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        hc_mhd_client_address(connection, &buffer, socklen_t(buffer.count))
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func header(_ connection: OpaquePointer?, _ name: String) -> String? {

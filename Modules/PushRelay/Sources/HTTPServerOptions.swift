@@ -6,10 +6,16 @@ public struct HTTPServerOptions: Sendable, Equatable {
     public var port = 8080
     /// Threads answering requests.
     public var threads = 4
-    /// Seconds a connection may stay idle (or trickle a request) before it is closed.
+    /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeout = 10
+    /// Seconds a request may take from its first byte (or the end of the one before it on a
+    /// kept-alive connection) to its answer, however steadily it trickles; event streams are
+    /// exempt once open.
+    public var requestDeadline = 30
     /// Connections served at once; more are refused.
     public var connectionLimit = 1024
+    /// Connections served at once from one IP address.
+    public var connectionsPerAddress = 64
     /// The largest request body read; larger ones are answered with 413 unread.
     public var maximumBodySize = 64 << 10
 

@@ -2,21 +2,21 @@ import Essentials
 import Foundation
 import Persistence
 
-/// Delivery within one relay process: a notification for a connected client goes out at once;
-/// one for a client that is away waits in the durable ``PushQueue`` for up to the TTL and is
-/// sent, in order, when the client comes back. Expired notifications are purged every minute.
+/// Delivery within one relay process: every notification is queued durably in the
+/// ``PushQueue`` and sent to the token's connected streams from there; it stays queued until the
+/// client acknowledges it (or its TTL ends), so a client that drops mid-stream gets it again.
+/// Queues are capped per token and in total (oldest dropped first); expired notifications are
+/// purged every minute.
 ///
 /// Queued notifications are written through the relay's ``BatchedWriter``: many requests share
 /// one transaction, and a delivery completes once the transaction holding it has committed.
 public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
-    public let streams = StreamRegistry()
+    public let streams: StreamRegistry
     private let pool: DatabasePool
     private let writer: BatchedWriter
-    private let ttl: Double
+    private let limits: QueueLimits
+    private let counts: QueueCounts
     private let now: @Sendable () -> Date
-    /// Keeps a token's draining and delivering in order: writes are queued to the writer under
-    /// it, and the writer runs them in that order.
-    private let lock = NSLock()
     private let purge: DispatchSourceTimer
 
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -25,18 +25,37 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
 
     /// Uses `pool` (whose migrations must include ``registerMigrations(in:)``, after the
     /// Persistence outbox's) and writes through `writer`.
-    public init(pool: DatabasePool, writer: BatchedWriter, ttl: Double, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        pool: DatabasePool, writer: BatchedWriter, ttl: Double, limits: QueueLimits = QueueLimits(), streamLimits: StreamLimits = StreamLimits(),
+        logger: Logger = Logger.standardError(label: "push-relay", level: .warning), now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         self.pool = pool
         self.writer = writer
-        self.ttl = ttl
+        self.limits = limits
         self.now = now
+        let totals = try pool.read { database in try PushQueue.totals(in: database) }
+        let counts = QueueCounts(count: totals.count, bytes: totals.bytes)
+        self.counts = counts
+        streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
+            let cursor: Int64
+            if let after { cursor = Int64(after) ?? 0 } else { cursor = 0 }
+            return try pool.read { database in
+                try PushQueue.waiting(for: key, after: cursor, limit: limit, queuedSince: now().addingTimeInterval(-ttl), in: database)
+            }
+        }
         purge = DispatchSource.makeTimerSource(queue: .global())
         purge.schedule(deadline: .now() + 60, repeating: 60)
-        purge.setEventHandler { writer.submit { database in try PushQueue.purge(queuedBefore: now().addingTimeInterval(-ttl), in: database) } }
+        purge.setEventHandler {
+            writer.submit { database in
+                _ = try PushQueue.purge(queuedBefore: now().addingTimeInterval(-ttl), in: database)
+                let totals = try PushQueue.totals(in: database)
+                counts.reset(count: totals.count, bytes: totals.bytes)
+            }
+        }
         purge.resume()
     }
 
-    public func deliver(_ payload: JSONValue, to token: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
+    public func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         let bytes: [UInt8]
         do {
             bytes = try JSONSerializer.data(payload)
@@ -44,36 +63,55 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
             return completion(.failure(error))
         }
         let date = now()
-        let streamed = lock.withLock { () -> Bool in
-            // The event text is made only for a client that is connected, not for every queued one.
-            if streams.hasStreams(for: token),
-               streams.send(ServerSentEvent(name: "notification", data: String(decoding: bytes, as: UTF8.self)), to: token) { return true }
-            writer.submit({ database in try PushQueue.enqueue(bytes, for: token, at: date, in: database) }) { error in
-                completion(error.map { .failure($0) } ?? .success(.queued))
-            }
-            return false
-        }
-        if streamed { completion(.success(.streamed)) }
-    }
-
-    public func attach(_ stream: EventStream, for token: String) throws {
-        try lock.withLock {
-            let oldest = now().addingTimeInterval(-ttl)
-            // Queued behind every notification submitted before, so it sees them all; sent once
-            // their removal has committed.
-            let waiting = try writer.write { database in try PushQueue.take(for: token, queuedSince: oldest, in: database) }
-            for payload in waiting {
-                stream.send(ServerSentEvent(name: "notification", data: String(decoding: payload, as: UTF8.self)))
-            }
-            streams.add(stream, for: token)
+        writer.submit({ [self] database in try enqueue(bytes, for: key, at: date, in: database) }) { [streams] error in
+            if let error { return completion(.failure(error)) }
+            let connected = streams.hasStreams(for: key)
+            if connected { streams.drain(key) }
+            completion(.success(connected ? .streamed : .queued))
         }
     }
 
-    public func queueDepth() throws -> Int {
-        try pool.read { database in try PushQueue.depth(in: database) }
+    /// On the writer thread: queues the notification, then drops the oldest while a cap is exceeded.
+    private func enqueue(_ bytes: [UInt8], for key: String, at date: Date, in database: DatabaseConnection) throws {
+        let before = try counts.count(of: key) { try PushQueue.count(for: key, in: database) }
+        _ = try PushQueue.enqueue(bytes, for: key, at: date, in: database)
+        counts.added(to: key, bytes: bytes.count)
+        for _ in 0..<max(0, before + 1 - limits.perToken) {
+            guard let size = try PushQueue.dropOldest(of: key, in: database) else { break }
+            counts.removed(1, bytes: size, from: key, dropped: true)
+        }
+        var total = counts.total
+        while total.count > limits.total || total.bytes > limits.totalBytes {
+            let average = max(1, total.bytes / max(1, total.count))
+            let excess = max(total.count - limits.total, (total.bytes - limits.totalBytes + average - 1) / average, 1)
+            let removed = try PushQueue.dropOldest(excess, in: database)
+            counts.removed(removed.count, bytes: removed.bytes, from: nil, dropped: true)
+            if removed.count == 0 { break }
+            total = counts.total
+        }
     }
+
+    public func attach(_ stream: EventStream, for key: String, after lastID: String?) throws {
+        if let lastID { try acknowledge(key, through: lastID) }
+        try streams.add(stream, for: key, after: lastID)
+    }
+
+    public func acknowledge(_ key: String, through id: String) throws {
+        guard let through = Int64(id), through > 0 else { throw RelayRequestError(400, "'\(id)' is not a notification id this relay gave") }
+        writer.submit { [counts] database in
+            let removed = try PushQueue.acknowledge(key, through: through, in: database)
+            counts.removed(removed.count, bytes: removed.bytes, from: key, dropped: false)
+        }
+    }
+
+    public func queueDepth() throws -> Int { counts.total.count }
+
+    public var droppedCount: Int { counts.droppedCount }
+
+    public var isHealthy: Bool { true }
 
     public func stop() {
         purge.cancel()
+        streams.closeAll()
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Persistence
 
-/// The durable queue of notifications for clients that are away: one row per notification and
-/// one index by token. Leaner than the Persistence outbox, whose retries, coalescing and dead
-/// letters a relay does not need, so that queueing is one insert touching one index.
+/// The durable queue of notifications for clients: one row per notification, one index by
+/// token (its digest), kept until the client acknowledges it or its time to live ends. Leaner
+/// than the Persistence outbox, whose retries, coalescing and dead letters a relay does not
+/// need, so that queueing is one insert touching one index.
 enum PushQueue {
     static func registerMigrations(in migrator: inout DatabaseMigrator) {
         // Earlier relays queued in the general outbox (queue `push:TOKEN`); their rows move over.
@@ -21,38 +22,90 @@ enum PushQueue {
             DELETE FROM outbox WHERE queue LIKE 'push:%';
             """)
         }
-    }
-
-    /// Queues `payload` for `token`, after everything queued before.
-    static func enqueue(_ payload: [UInt8], for token: String, at date: Date, in database: DatabaseConnection) throws {
-        try database.execute("INSERT INTO push_queue (token, payload, enqueued_at) VALUES (?, ?, ?)",
-            token, Data(payload), date.timeIntervalSince1970)
-    }
-
-    /// Removes and returns what waits for `token`, oldest first, leaving out what was queued
-    /// before `oldest` (past its time to live).
-    static func take(for token: String, queuedSince oldest: Date, in database: DatabaseConnection) throws -> [[UInt8]] {
-        let rows = try database.rows("SELECT payload, enqueued_at FROM push_queue WHERE token = ? ORDER BY id", token)
-        try database.execute("DELETE FROM push_queue WHERE token = ?", token)
-        let cutoff = oldest.timeIntervalSince1970
-        return rows.compactMap { row in
-            guard (row.get("enqueued_at", as: Double.self) ?? 0) >= cutoff, let payload = row.get("payload", as: Data.self) else { return nil }
-            return [UInt8](payload)
+        // Queues are now keyed by the digest of a token the relay issued; nobody can stream
+        // what was queued for a chosen token before, so it goes.
+        migrator.register("push_queue.v2") { database in
+            try database.execute("DELETE FROM push_queue")
         }
     }
 
-    /// Removes every notification queued before `oldest`. Rows are in time order, so this reads
-    /// only the expired ones and the first that is not.
-    static func purge(queuedBefore oldest: Date, in database: DatabaseConnection) throws {
-        try database.execute("""
-        DELETE FROM push_queue WHERE id < coalesce(
-            (SELECT id FROM push_queue WHERE enqueued_at >= ? ORDER BY id LIMIT 1),
-            (SELECT max(id) + 1 FROM push_queue))
-        """, oldest.timeIntervalSince1970)
+    /// Queues `payload` for `key` after everything queued before; its id.
+    static func enqueue(_ payload: [UInt8], for key: String, at date: Date, in database: DatabaseConnection) throws -> Int64 {
+        try database.execute("INSERT INTO push_queue (token, payload, enqueued_at) VALUES (?, ?, ?)",
+            key, Data(payload), date.timeIntervalSince1970)
+        return database.lastInsertedRowID
     }
 
-    /// How many notifications wait.
-    static func depth(in database: DatabaseConnection) throws -> Int {
-        try database.scalar(Int.self, "SELECT count(*) FROM push_queue") ?? 0
+    /// Up to `limit` notifications for `key` after `id`, oldest first, leaving out what was
+    /// queued before `oldest` (past its time to live).
+    static func waiting(for key: String, after id: Int64, limit: Int, queuedSince oldest: Date, in database: DatabaseConnection) throws
+        -> [QueuedNotification] {
+        let rows = try database.rows(
+            "SELECT id, payload FROM push_queue WHERE token = ? AND id > ? AND enqueued_at >= ? ORDER BY id LIMIT ?",
+            key, id, oldest.timeIntervalSince1970, limit
+        )
+        return rows.compactMap { row in
+            guard let id = row.get("id", as: Int64.self), let payload = row.get("payload", as: Data.self) else { return nil }
+            return QueuedNotification(id: String(id), payload: String(decoding: payload, as: UTF8.self))
+        }
+    }
+
+    /// Removes what `key`'s client acknowledged: everything up to `id`. The count and bytes removed.
+    static func acknowledge(_ key: String, through id: Int64, in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
+        let removed = try sizes("WHERE token = ? AND id <= ?", key, id, in: database)
+        try database.execute("DELETE FROM push_queue WHERE token = ? AND id <= ?", key, id)
+        return removed
+    }
+
+    /// Removes `key`'s oldest notification; its size, or nil when none waits.
+    static func dropOldest(of key: String, in database: DatabaseConnection) throws -> Int? {
+        guard let row = try database.rows("SELECT id, length(payload) AS size FROM push_queue WHERE token = ? ORDER BY id LIMIT 1", key).first,
+              let id = row.get("id", as: Int64.self) else { return nil }
+        try database.execute("DELETE FROM push_queue WHERE id = ?", id)
+        return row.get("size", as: Int.self) ?? 0
+    }
+
+    /// Removes the `count` oldest notifications of every token; the count and bytes removed.
+    static func dropOldest(_ count: Int, in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
+        guard let last = try database.scalar(Int64.self, "SELECT id FROM push_queue ORDER BY id LIMIT 1 OFFSET ?", max(0, count - 1)) else {
+            return try dropEverything(in: database)
+        }
+        let removed = try sizes("WHERE id <= ?", last, in: database)
+        try database.execute("DELETE FROM push_queue WHERE id <= ?", last)
+        return removed
+    }
+
+    /// Removes every notification queued before `oldest`; the count and bytes removed. Rows are
+    /// in time order, so this reads only the expired ones and the first that is not.
+    static func purge(queuedBefore oldest: Date, in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
+        let bound = """
+            (SELECT coalesce((SELECT id FROM push_queue WHERE enqueued_at >= ? ORDER BY id LIMIT 1), (SELECT max(id) + 1 FROM push_queue)))
+            """
+        let removed = try sizes("WHERE id < \(bound)", oldest.timeIntervalSince1970, in: database)
+        try database.execute("DELETE FROM push_queue WHERE id < \(bound)", oldest.timeIntervalSince1970)
+        return removed
+    }
+
+    /// How many notifications wait for `key`.
+    static func count(for key: String, in database: DatabaseConnection) throws -> Int {
+        try database.scalar(Int.self, "SELECT count(*) FROM push_queue WHERE token = ?", key) ?? 0
+    }
+
+    /// How many notifications wait, and their payload bytes.
+    static func totals(in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
+        try sizes("", in: database)
+    }
+
+    private static func dropEverything(in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
+        let removed = try sizes("", in: database)
+        try database.execute("DELETE FROM push_queue")
+        return removed
+    }
+
+    private static func sizes(_ filter: String, _ arguments: any DatabaseValueConvertible..., in database: DatabaseConnection) throws
+        -> (count: Int, bytes: Int) {
+        let row = try database.rows("SELECT count(*) AS count, coalesce(sum(length(payload)), 0) AS bytes FROM push_queue \(filter)",
+            arguments: arguments).first
+        return (row?.get("count", as: Int.self) ?? 0, row?.get("bytes", as: Int.self) ?? 0)
     }
 }

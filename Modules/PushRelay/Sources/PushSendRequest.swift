@@ -10,9 +10,6 @@ public struct PushSendRequest: Sendable, Equatable {
     /// The notification: `message`, `title`, `data`; or `encrypted` with `encrypted_data`.
     public let notification: HomeAssistantNotification
 
-    /// The longest push token accepted.
-    static let maximumTokenLength = 4096
-
     /// Parses and checks a body; every problem is a 400 that names the field.
     public init(body: [UInt8]) throws(RelayRequestError) {
         let value: JSONValue
@@ -22,9 +19,8 @@ public struct PushSendRequest: Sendable, Equatable {
             throw RelayRequestError(400, "the body is not valid JSON: \(error)")
         }
         guard let object = value.objectValue else { throw RelayRequestError(400, "the body must be a JSON object") }
-        guard case .string(let token)? = object["push_token"], !token.isEmpty, token.count <= Self.maximumTokenLength else {
-            throw RelayRequestError(400, "push_token is missing, empty or not a string")
-        }
+        guard case .string(let token)? = object["push_token"] else { throw RelayRequestError(400, "push_token is missing or not a string") }
+        try PushTokenRules.check(token)
         guard let registration = object["registration_info"]?.objectValue else {
             throw RelayRequestError(400, "registration_info is missing or not an object")
         }

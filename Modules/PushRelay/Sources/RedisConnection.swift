@@ -3,11 +3,16 @@ import Foundation
 
 /// One connection to Redis through hiredis, used by one thread at a time.
 final class RedisConnection: @unchecked Sendable {
+    /// Seconds a command may take before it fails (and its connection is dropped).
+    static let commandTimeout = 2
+
     private let context: UnsafeMutablePointer<redisContext>
 
-    /// Connects within 5 seconds and selects the database.
-    init(_ address: RedisAddress) throws {
-        guard let context = redisConnectWithTimeout(address.host, Int32(address.port), timeval(tv_sec: 5, tv_usec: 0)) else {
+    /// Connects within 2 seconds and selects the database. Each command then has
+    /// ``commandTimeout`` unless `waitsForMessages` (a subscriber, which waits as long as
+    /// Redis is quiet; TCP keep-alive finds a dead peer).
+    init(_ address: RedisAddress, waitsForMessages: Bool = false) throws {
+        guard let context = redisConnectWithTimeout(address.host, Int32(address.port), timeval(tv_sec: Self.commandTimeout, tv_usec: 0)) else {
             throw RedisError("cannot allocate a connection")
         }
         guard context.pointee.err == 0 else {
@@ -16,6 +21,8 @@ final class RedisConnection: @unchecked Sendable {
             throw RedisError("cannot connect to \(address): \(message)")
         }
         self.context = context
+        if !waitsForMessages { redisSetTimeout(context, timeval(tv_sec: Self.commandTimeout, tv_usec: 0)) }
+        redisEnableKeepAlive(context)
         if address.database != 0 { _ = try command(["SELECT", String(address.database)]) }
     }
 

@@ -2,58 +2,118 @@ import Essentials
 import Foundation
 
 /// Delivery shared by every relay process on one Redis. Each notification is appended to its
-/// token's Redis stream (`push-relay:queue:<token>`, trimmed to the TTL) and announced on a
-/// channel; the process holding that token's client takes the entries in order (deleting each
-/// as it sends it, so no other process sends it again). A client that reconnects to any process
-/// gets what it missed.
+/// token key's Redis stream (`push-relay:queue:<key>`, at most the per-token cap long, expiring
+/// with the TTL) and announced on a channel; every process holding a stream of that key sends
+/// it from the Redis stream, after the last id it sent. Entries stay until the client
+/// acknowledges them, so a client that reconnects to any process gets what it has not had.
+///
+/// Every call has a timeout; the subscriber reconnects with backoff; a background check every
+/// two seconds tells ``isHealthy``; the queue depth for `/metrics` is counted in the background
+/// every ten seconds, never on a request.
 public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     static let channel = "push-relay:deliveries"
-    /// Queues ARGV[1] on the token's stream, renews its time to live (ARGV[2] seconds) and
-    /// announces the token (ARGV[4]) on the channel (ARGV[3]): one round trip, one atomic step.
+    /// Queues ARGV[1] on the key's stream capped at ARGV[5] entries, renews its time to live
+    /// (ARGV[2] seconds) and announces the key (ARGV[4]) on the channel (ARGV[3]); returns how
+    /// many old entries the cap dropped. One round trip, one atomic step.
     private static let deliverScript = """
-        redis.call('XADD', KEYS[1], '*', 'payload', ARGV[1])
+        local before = redis.call('XLEN', KEYS[1])
+        redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[5], '*', 'payload', ARGV[1])
         redis.call('EXPIRE', KEYS[1], ARGV[2])
         redis.call('PUBLISH', ARGV[3], ARGV[4])
+        return before + 1 - redis.call('XLEN', KEYS[1])
         """
 
-    public let streams = StreamRegistry()
+    public let streams: StreamRegistry
     private let pool: RedisPool
     private let ttl: Double
-    private let subscriber: RedisConnection
-    /// Keeps this process's draining in order.
+    private let limits: QueueLimits
+    private var subscriber: RedisSubscriber!
+    private let checks: DispatchSourceTimer
+    // Guarded by `lock`.
+    private var dropped = 0
+    private var depth = 0
+    private var reachable = true
     private let lock = NSLock()
 
-    public init(pool: RedisPool, ttl: Double) throws {
+    public init(pool: RedisPool, ttl: Double, limits: QueueLimits = QueueLimits(), streamLimits: StreamLimits = StreamLimits(),
+                logger: Logger = Logger.standardError(label: "push-relay", level: .warning)) throws {
         self.pool = pool
         self.ttl = ttl
-        subscriber = try pool.dedicatedConnection()
-        _ = try subscriber.command(["SUBSCRIBE", Self.channel])
-        let thread = Thread { [weak self, subscriber] in
-            while let reply = try? subscriber.nextReply() {
-                let parts = reply.array
-                guard parts.count == 3, parts[0].string == "message", let token = parts[2].string else { continue }
-                self?.drain(token)
-            }
+        self.limits = limits
+        streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
+            try Self.waiting(in: pool, key: key, after: after, limit: limit, ttl: ttl)
         }
-        thread.name = "push-relay redis subscriber"
-        thread.start()
+        checks = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "push-relay.redis-checks"))
+        subscriber = RedisSubscriber(pool: pool, channel: Self.channel, logger: logger, message: { [weak self] key in
+            guard let self, streams.hasStreams(for: key) else { return }
+            streams.drain(key)
+        }, resubscribed: { [weak self] in self?.streams.drainAll() })
+        var tick = 0
+        checks.schedule(deadline: .now(), repeating: 2)
+        checks.setEventHandler { [weak self] in
+            guard let self else { return }
+            let answered = (try? pool.command(["PING"])) != nil
+            lock.withLock { reachable = answered }
+            if answered, tick % 5 == 0, let counted = try? countQueued() { lock.withLock { depth = counted } }
+            tick += 1
+        }
+        checks.resume()
     }
 
-    public func deliver(_ payload: JSONValue, to token: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
-        completion(Result { try deliverNow(payload, to: token) })
+    public func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
+        completion(Result {
+            let reply = try pool.command([
+                "EVAL", Self.deliverScript, "1", Self.queueKey(key), try JSONSerializer.string(payload), String(Int(ttl)), Self.channel, key,
+                String(limits.perToken),
+            ])
+            if let count = reply.integer, count > 0 { lock.withLock { dropped += Int(count) } }
+            return .accepted
+        })
     }
 
-    private func deliverNow(_ payload: JSONValue, to token: String) throws -> DeliveryOutcome {
-        try pool.command(["EVAL", Self.deliverScript, "1", Self.key(token), try JSONSerializer.string(payload), String(Int(ttl)), Self.channel, token])
-        return .accepted
+    public func attach(_ stream: EventStream, for key: String, after lastID: String?) throws {
+        if let lastID { try acknowledge(key, through: lastID) }
+        try streams.add(stream, for: key, after: lastID)
     }
 
-    public func attach(_ stream: EventStream, for token: String) throws {
-        streams.add(stream, for: token)
-        drain(token)
+    public func acknowledge(_ key: String, through id: String) throws {
+        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let milliseconds = UInt64(parts[0]), let sequence = UInt64(parts[1]), sequence < UInt64.max else {
+            throw RelayRequestError(400, "'\(id)' is not a notification id this relay gave")
+        }
+        // MINID keeps entries at or after the id given: the one after the acknowledged one.
+        try pool.command(["XTRIM", Self.queueKey(key), "MINID", "\(milliseconds)-\(sequence + 1)"])
     }
 
-    public func queueDepth() throws -> Int {
+    public func queueDepth() throws -> Int { lock.withLock { depth } }
+
+    public var droppedCount: Int { lock.withLock { dropped } }
+
+    public var isHealthy: Bool { lock.withLock { reachable } && subscriber.isSubscribed }
+
+    public func stop() {
+        checks.cancel()
+        subscriber.stop()
+        streams.closeAll()
+    }
+
+    /// Up to `limit` entries of `key` after `after` (from the start when nil), dropping expired ones first.
+    private static func waiting(in pool: RedisPool, key: String, after: String?, limit: Int, ttl: Double) throws -> [QueuedNotification] {
+        let name = queueKey(key)
+        let oldest = String(Int((Date().timeIntervalSince1970 - ttl) * 1000))
+        try pool.command(["XTRIM", name, "MINID", oldest])
+        let entries = try pool.command(["XRANGE", name, after.map { "(" + $0 } ?? "-", "+", "COUNT", String(limit)]).array
+        return entries.compactMap { entry in
+            let parts = entry.array
+            guard parts.count == 2, let id = parts[0].string else { return nil }
+            let fields = parts[1].array
+            guard fields.count == 2, let payload = fields[1].string else { return nil }
+            return QueuedNotification(id: id, payload: payload)
+        }
+    }
+
+    /// Counts every queued entry (a keyspace scan: only from the background check).
+    private func countQueued() throws -> Int {
         var cursor = "0", depth = 0
         repeat {
             let reply = try pool.command(["SCAN", cursor, "MATCH", "push-relay:queue:*", "COUNT", "1000"]).array
@@ -65,33 +125,5 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         return depth
     }
 
-    public func stop() {
-        subscriber.shutDown()
-    }
-
-    /// Sends `token`'s waiting entries to its streams here, oldest first, dropping expired ones.
-    private func drain(_ token: String) {
-        lock.withLock {
-            let key = Self.key(token)
-            let oldest = String(Int((Date().timeIntervalSince1970 - ttl) * 1000))
-            _ = try? pool.command(["XTRIM", key, "MINID", oldest])
-            while streams.hasStreams(for: token) {
-                guard let entries = try? pool.command(["XRANGE", key, "-", "+", "COUNT", "100"]).array, !entries.isEmpty else { return }
-                for entry in entries {
-                    let parts = entry.array
-                    guard parts.count == 2, let id = parts[0].string, let fields = Optional(parts[1].array), fields.count == 2,
-                          let payload = fields[1].string else { continue }
-                    // Whoever deletes an entry sends it: no other process sends it again.
-                    guard (try? pool.command(["XDEL", key, id]).integer) == 1 else { continue }
-                    if !streams.send(ServerSentEvent(name: "notification", data: payload, id: id), to: token) {
-                        // The client left meanwhile: put it back for the next connection.
-                        _ = try? pool.command(["XADD", key, "*", "payload", payload])
-                        return
-                    }
-                }
-            }
-        }
-    }
-
-    private static func key(_ token: String) -> String { "push-relay:queue:" + token }
+    static func queueKey(_ key: String) -> String { "push-relay:queue:" + key }
 }

@@ -31,8 +31,8 @@ public final class RedisPool: @unchecked Sendable {
         }
     }
 
-    /// A connection of its own, for a subscriber that blocks.
-    func dedicatedConnection() throws -> RedisConnection {
-        try RedisConnection(address)
+    /// A connection of its own, for a subscriber that waits for messages.
+    func subscriberConnection() throws -> RedisConnection {
+        try RedisConnection(address, waitsForMessages: true)
     }
 }

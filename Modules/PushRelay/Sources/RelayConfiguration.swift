@@ -14,8 +14,20 @@ public struct RelayConfiguration: Sendable, Equatable {
     ]
     /// The SQLite file for counts and queued notifications.
     public var database: URL
-    /// How long a notification waits for its client, in seconds.
+    /// How long a notification waits for its client, in seconds (at most 30 days).
     public var messageTTL: Double = 86_400
+    /// How many notifications may wait, per token and in total.
+    public var queueLimits = QueueLimits()
+    /// How many clients may hold `/push/stream`, per token and in total.
+    public var streamLimits = StreamLimits()
+    /// Registrations kept at most.
+    public var registrationLimit = 100_000
+    /// Registrations one IP address may make per hour.
+    public var registrationsPerAddress = 20
+    /// When set, `POST /push/register` requires `Authorization: Bearer KEY`.
+    public var registrationKey: String?
+    /// When set, `GET /metrics` requires `Authorization: Bearer TOKEN`.
+    public var metricsToken: String?
     /// Redis, for rate limits and delivery shared by several relay processes; nil keeps both in SQLite.
     public var redis: RedisAddress?
     /// The provider manifest: which push service delivers for which app ids; nil streams everything.
@@ -39,6 +51,17 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_REDIS_URL", "redis://host:port/db to share limits and delivery between processes"),
         ("PUSH_RELAY_MANIFEST", "the provider manifest (JSON): which provider delivers for which app ids"),
         ("PUSH_RELAY_LOG_LEVEL", "debug, info, warning (default) or error: what goes to standard error"),
+        ("PUSH_RELAY_REQUEST_DEADLINE", "seconds a whole request may take, however it trickles (default 30)"),
+        ("PUSH_RELAY_CONNECTIONS_PER_ADDRESS", "connections one IP address may hold (default 64)"),
+        ("PUSH_RELAY_QUEUE_PER_TOKEN", "notifications kept for one token; the oldest go first (default 1000)"),
+        ("PUSH_RELAY_QUEUE_TOTAL", "notifications kept for every token together (default 1000000)"),
+        ("PUSH_RELAY_QUEUE_TOTAL_MIB", "MiB of notifications kept for every token together (default 256)"),
+        ("PUSH_RELAY_STREAMS_PER_TOKEN", "streams of one token; a new one closes the oldest (default 2)"),
+        ("PUSH_RELAY_STREAMS_TOTAL", "streams of every token together (default 512)"),
+        ("PUSH_RELAY_REGISTRATION_LIMIT", "devices registered at most (default 100000)"),
+        ("PUSH_RELAY_REGISTRATIONS_PER_ADDRESS", "registrations per IP address per hour (default 20)"),
+        ("PUSH_RELAY_REGISTRATION_KEY_FILE", "a file holding the key devices need to register (default: open registration)"),
+        ("PUSH_RELAY_METRICS_TOKEN_FILE", "a file holding the bearer token /metrics requires (default: open)"),
     ]
 
     /// Applies a config file's fields (the same names as the variables, without the prefix, in lower case).
@@ -85,7 +108,18 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let threads = try number("threads", 1...256) { http.threads = threads }
         if let timeout = try number("timeout", 1...3600) { http.connectionTimeout = timeout }
         if let limit = try number("daily_limit", 1...10_000_000) { dailyLimit = limit }
-        if let ttl = try number("message_ttl", 1...31_536_000) { messageTTL = Double(ttl) }
+        if let ttl = try number("message_ttl", 1...2_592_000) { messageTTL = Double(ttl) }
+        if let seconds = try number("request_deadline", 1...3600) { http.requestDeadline = seconds }
+        if let count = try number("connections_per_address", 1...65_535) { http.connectionsPerAddress = count }
+        if let count = try number("queue_per_token", 1...1_000_000) { queueLimits.perToken = count }
+        if let count = try number("queue_total", 1...100_000_000) { queueLimits.total = count }
+        if let mebibytes = try number("queue_total_mib", 1...1_048_576) { queueLimits.totalBytes = mebibytes << 20 }
+        if let count = try number("streams_per_token", 1...64) { streamLimits.perToken = count }
+        if let count = try number("streams_total", 1...1_000_000) { streamLimits.total = count }
+        if let count = try number("registration_limit", 1...100_000_000) { registrationLimit = count }
+        if let count = try number("registrations_per_address", 1...1_000_000) { registrationsPerAddress = count }
+        if let path = settings[name("registration_key_file")] { registrationKey = try Self.secret(in: path, setting: name("registration_key_file"), source: source) }
+        if let path = settings[name("metrics_token_file")] { metricsToken = try Self.secret(in: path, setting: name("metrics_token_file"), source: source) }
         if let ids = settings[name("allowed_app_ids")] { allowedAppIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         if let url = settings[name("redis_url")] { redis = url.isEmpty ? nil : try RedisAddress(url) }
         if let path = settings[name("manifest")] { providerManifest = path.isEmpty ? nil : URL(fileURLWithPath: path) }
@@ -99,5 +133,19 @@ public struct RelayConfiguration: Sendable, Equatable {
             guard path.hasPrefix("/") else { throw RelayConfigurationError("\(source): \(name("database")) must be an absolute path") }
             database = URL(fileURLWithPath: path)
         }
+    }
+
+    /// The secret in the file at `path` (its first line); nil for an empty path.
+    private static func secret(in path: String, setting: String, source: String) throws -> String? {
+        guard !path.isEmpty else { return nil }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw RelayConfigurationError("\(source): \(setting): \(path) cannot be read: \(error.localizedDescription)")
+        }
+        let secret = text.split(whereSeparator: \.isNewline).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard secret.utf8.count >= 16 else { throw RelayConfigurationError("\(source): \(setting): the secret in \(path) is shorter than 16 bytes") }
+        return secret
     }
 }

@@ -17,8 +17,9 @@ public final class RelayMetrics: @unchecked Sendable {
         lock.withLock { deliveries[provider, default: 0] += 1 }
     }
 
-    /// The exposition text, with `queueDepth` and `streams` as gauges.
-    public func render(queueDepth: Int, streams: Int) -> String {
+    /// The exposition text, with `queueDepth` and `streams` as gauges and `dropped` (the
+    /// notifications a queue cap dropped) as a counter.
+    public func render(queueDepth: Int, streams: Int, dropped: Int) -> String {
         let (requests, deliveries) = lock.withLock { (self.requests, self.deliveries) }
         var lines = [
             "# HELP push_relay_requests_total HTTP requests answered, by status.",
@@ -32,6 +33,9 @@ public final class RelayMetrics: @unchecked Sendable {
             "push_relay_queue_depth \(queueDepth)",
             "# HELP push_relay_streams Clients holding /push/stream.", "# TYPE push_relay_streams gauge",
             "push_relay_streams \(streams)",
+            "# HELP push_relay_dropped_total Notifications dropped, oldest first, because a queue cap was reached.",
+            "# TYPE push_relay_dropped_total counter",
+            "push_relay_dropped_total \(dropped)",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -8,12 +8,24 @@ public struct RelayRequest: Sendable, Equatable {
     /// Header values by lower-cased name.
     public let headers: [String: String]
     public let body: [UInt8]
+    /// The peer's IP address, as text.
+    public let clientAddress: String
 
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []) {
+    public init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = [],
+        clientAddress: String = "127.0.0.1"
+    ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.clientAddress = clientAddress
+    }
+
+    /// The credential of an `Authorization: Bearer …` header.
+    public var bearer: String? {
+        guard let value = headers["authorization"], value.count > 7, value.prefix(7).lowercased() == "bearer " else { return nil }
+        return String(value.dropFirst(7))
     }
 }

@@ -40,30 +40,41 @@ public final class RelayServer: @unchecked Sendable {
         Outbox.registerMigrations(in: &migrator)
         SQLiteRateLimitStore.registerMigrations(in: &migrator)
         LocalDelivery.registerMigrations(in: &migrator)
+        SQLiteRegistrationStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
         let writer = BatchedWriter(pool: pool)
-        let limits: any RateLimitStore, delivery: any DeliveryBackend
+        let logger = Logger.standardError(label: "push-relay", level: configuration.logLevel)
+        let limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore
         do {
             if let redis = configuration.redis {
                 let connections = try RedisPool(redis)
                 limits = RedisRateLimitStore(pool: connections)
-                delivery = try RedisDelivery(pool: connections, ttl: configuration.messageTTL)
+                registrations = RedisRegistrationStore(pool: connections, limit: configuration.registrationLimit)
+                delivery = try RedisDelivery(
+                    pool: connections, ttl: configuration.messageTTL, limits: configuration.queueLimits,
+                    streamLimits: configuration.streamLimits, logger: logger
+                )
             } else {
                 limits = try SQLiteRateLimitStore(pool: pool, writer: writer)
-                delivery = LocalDelivery(pool: pool, writer: writer, ttl: configuration.messageTTL)
+                registrations = try SQLiteRegistrationStore(pool: pool, writer: writer, limit: configuration.registrationLimit)
+                delivery = try LocalDelivery(
+                    pool: pool, writer: writer, ttl: configuration.messageTTL, limits: configuration.queueLimits,
+                    streamLimits: configuration.streamLimits, logger: logger
+                )
             }
         } catch {
             writer.stop()
             throw error
         }
         let metrics = RelayMetrics()
-        let logger = Logger.standardError(label: "push-relay", level: configuration.logLevel)
         let service = RelayService(
-            configuration: configuration, limits: limits, delivery: delivery, routes: routes, metrics: metrics, logger: logger
+            configuration: configuration, limits: limits, delivery: delivery, registrations: registrations, routes: routes,
+            metrics: metrics, logger: logger
         )
         do {
             http = try HTTPServer(options: configuration.http, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
         } catch {
+            service.stop()
             delivery.stop()
             writer.stop()
             throw error
@@ -85,6 +96,7 @@ public final class RelayServer: @unchecked Sendable {
     /// Stops listening and closes every stream.
     public func stop() {
         keepAlive.cancel()
+        service.stop()
         // Pending notifications commit first and their connections resume; then the server
         // closes, and the counts of the last answers are written.
         writer.stop()

@@ -1,20 +1,24 @@
 import Essentials
 import Foundation
 
-/// The relay's endpoints: `POST /push/send`, `POST /rate_limits/check`, `GET /push/stream`,
-/// `GET /healthz`, `GET /metrics`. Every error is a JSON body that says what was wrong.
+/// The relay's endpoints: `POST /push/register`, `POST /push/send`, `POST /rate_limits/check`,
+/// `GET /push/stream`, `POST /push/ack`, `GET /healthz`, `GET /metrics`. Every error is a JSON
+/// body that says what was wrong.
 public final class RelayService: Sendable {
     let configuration: RelayConfiguration
     let limits: any RateLimitStore
     let delivery: any DeliveryBackend
+    let registrations: any RegistrationStore
     let routes: [ProviderRoute]
     let metrics: RelayMetrics
     let now: @Sendable () -> Date
     let logger: Logger
+    let dispatcher: ProviderDispatcher
+    let registrationLimiter: RegistrationLimiter
 
     public init(
-        configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, routes: [ProviderRoute] = ProviderRoute.streamOnly,
-        metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() },
+        configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore,
+        routes: [ProviderRoute] = ProviderRoute.streamOnly, metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger.standardError(label: "push-relay", level: .warning)
     ) {
         self.logger = logger
@@ -22,12 +26,18 @@ public final class RelayService: Sendable {
         self.configuration = configuration
         self.limits = limits
         self.delivery = delivery
+        self.registrations = registrations
         self.metrics = metrics
         self.now = now
+        dispatcher = ProviderDispatcher()
+        registrationLimiter = RegistrationLimiter(perHour: configuration.registrationsPerAddress)
     }
 
     /// The endpoints and the method each takes.
-    static let endpoints = ["/push/send": "POST", "/rate_limits/check": "POST", "/push/stream": "GET", "/healthz": "GET", "/metrics": "GET"]
+    static let endpoints = [
+        "/push/register": "POST", "/push/send": "POST", "/rate_limits/check": "POST", "/push/stream": "GET", "/push/ack": "POST",
+        "/healthz": "GET", "/metrics": "GET",
+    ]
 
     /// Answers one request, counting it by status.
     public func handle(_ request: RelayRequest) -> HTTPReply {
@@ -36,18 +46,25 @@ public final class RelayService: Sendable {
         return reply
     }
 
+    /// Lets the provider sends under way finish; later ones are refused.
+    public func stop() {
+        dispatcher.stop()
+    }
+
     private func route(_ request: RelayRequest) -> HTTPReply {
         guard let method = Self.endpoints[request.path] else { return .error(404, "no endpoint \(request.path)") }
         guard request.method == method else { return .error(405, "\(request.path) takes \(method), not \(request.method)") }
         do {
             switch request.path {
+            case "/push/register": return try register(request)
             case "/push/send": return try send(request)
             case "/rate_limits/check": return try check(request)
             case "/push/stream": return try stream(request)
-            case "/metrics":
-                let text = metrics.render(queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count)
-                return .text(200, text, contentType: "text/plain; version=0.0.4")
-            case "/healthz": return .json(200, .object(["status": .string("ok")]))
+            case "/push/ack": return try acknowledge(request)
+            case "/metrics": return try metricsText(request)
+            case "/healthz":
+                guard delivery.isHealthy else { return .json(503, .object(["status": .string("unhealthy"), "message": .string("Redis is unreachable")])) }
+                return .json(200, .object(["status": .string("ok")]))
             default: return .error(404, "no endpoint \(request.path)")
             }
         } catch let error as RelayRequestError {
@@ -67,52 +84,59 @@ public final class RelayService: Sendable {
         guard let route = routes.first(where: { $0.serves(push.appID) }) else {
             throw RelayRequestError(406, "no provider on this relay delivers for app id \(push.appID)")
         }
+        // Counts and queues are kept by the token's digest, never the token itself.
+        let key = SecretDigest.hex(push.pushToken)
+        if route.provider == nil, try !registrations.isRegistered(tokenKey: key) {
+            throw RelayRequestError(404, "the push token was not issued by this relay; the device registers at /push/register")
+        }
         let payload = try PayloadConverter.convert(push.notification)
         let date = now()
         let maximum = configuration.dailyLimit
-        guard try limits.reserve(push.pushToken, maximum: maximum, at: date) != nil else {
-            let status = try limits.status(of: push.pushToken, maximum: maximum, at: date)
+        guard try limits.reserve(key, maximum: maximum, at: date) != nil else {
+            let status = try limits.status(of: key, maximum: maximum, at: date)
             return .json(429, .object([
                 "message": .string("the push token has used its \(maximum) notifications for today; the count resets at 00:00 UTC"),
                 "rateLimits": status.json,
             ]))
         }
-        if let provider = route.provider {
-            let outcome = Result { () throws -> DeliveryOutcome in
-                try provider.send(payload, to: push.pushToken, expiresAt: date.addingTimeInterval(configuration.messageTTL))
-                return .streamed
-            }
-            return reply(to: record(outcome, token: push.pushToken, route: route, at: date))
-        }
-        // Answered once the notification is streamed or durably queued; the connection waits
-        // suspended, not a thread. The count is taken where the delivery ends, the JSON answer
-        // made on the server's thread.
+        // Answered once the provider answered, or the notification is durably queued; the
+        // connection waits suspended, not a thread. The count is taken where the delivery ends,
+        // the JSON answer made on the server's thread.
         let deferred = DeferredReply()
-        delivery.deliver(payload, to: push.pushToken) { [self] outcome in
-            let recorded = record(outcome, token: push.pushToken, route: route, at: date)
+        let finish: @Sendable (Result<DeliveryOutcome, any Error>) -> Void = { [self] outcome in
+            let recorded = record(outcome, token: push.pushToken, key: key, route: route, at: date)
             deferred.complete { [self] in
                 let answer = reply(to: recorded)
                 if let status = answer.status { metrics.countRequest(status: status) }
                 return answer
             }
         }
+        if let provider = route.provider {
+            let expiry = date.addingTimeInterval(configuration.messageTTL)
+            let queued = dispatcher.submit {
+                finish(Result { try provider.send(payload, to: push.pushToken, expiresAt: expiry); return .streamed })
+            }
+            if !queued { finish(.failure(RelayRequestError(503, "the relay has too many notifications on their way to \(route.id); try again later"))) }
+        } else {
+            delivery.deliver(payload, to: key, completion: finish)
+        }
         return .deferred(deferred)
     }
 
     /// Counts a reserved delivery that went as `outcome`, as successful or failed; the status
     /// and message to answer with and the token's counts.
-    private func record(_ outcome: Result<DeliveryOutcome, any Error>, token: String, route: ProviderRoute, at date: Date)
+    private func record(_ outcome: Result<DeliveryOutcome, any Error>, token: String, key: String, route: ProviderRoute, at date: Date)
         -> Result<(Int, String, RateLimitStatus), any Error> {
         Result {
             let maximum = configuration.dailyLimit
             switch outcome {
             case .success(let delivered):
                 metrics.countDelivery(provider: route.id)
-                return (201, delivered.message, try limits.complete(token, success: true, maximum: maximum, at: date))
+                return (201, delivered.message, try limits.complete(key, success: true, maximum: maximum, at: date))
             case .failure(let error):
-                // The token is masked: it addresses one device and is the client's credential.
+                // The token is masked: it addresses one device.
                 logger.redacting(token).warning("delivery through \(route.id) to \(token) failed: \(error)")
-                let status = try limits.complete(token, success: false, maximum: maximum, at: date)
+                let status = try limits.complete(key, success: false, maximum: maximum, at: date)
                 let (code, message) = (error as? RelayRequestError).map { ($0.status, $0.message) }
                     ?? (500, "the notification could not be delivered: \(error)")
                 return (code, message, status)
@@ -131,19 +155,19 @@ public final class RelayService: Sendable {
 
     private func check(_ request: RelayRequest) throws -> HTTPReply {
         guard let object = (try? JSONParser.parse(request.body))?.objectValue else { throw RelayRequestError(400, "the body must be a JSON object") }
-        guard case .string(let token)? = object["push_token"], !token.isEmpty else { throw RelayRequestError(400, "push_token is missing or not a string") }
-        let status = try limits.status(of: token, maximum: configuration.dailyLimit, at: now())
+        guard case .string(let token)? = object["push_token"] else { throw RelayRequestError(400, "push_token is missing or not a string") }
+        try PushTokenRules.check(token)
+        let status = try limits.status(of: SecretDigest.hex(token), maximum: configuration.dailyLimit, at: now())
         return .json(200, .object(["target": .string(token), "rateLimits": status.json]))
     }
 
-    private func stream(_ request: RelayRequest) throws -> HTTPReply {
-        let bearer = request.headers["authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        guard let token = bearer ?? request.query["push_token"], !token.isEmpty else {
-            throw RelayRequestError(400, "give the push token as 'Authorization: Bearer TOKEN' or ?push_token=")
+    private func metricsText(_ request: RelayRequest) throws -> HTTPReply {
+        if let expected = configuration.metricsToken {
+            guard let given = request.bearer, SecretDigest.matches(SecretDigest.hex(given), SecretDigest.hex(expected)) else {
+                throw RelayRequestError(401, "/metrics needs 'Authorization: Bearer' with the relay's metrics token")
+            }
         }
-        let stream = EventStream()
-        stream.send(ServerSentEvent(name: "ready", data: "{}"))
-        try delivery.attach(stream, for: token)
-        return .stream(stream)
+        let text = metrics.render(queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count, dropped: delivery.droppedCount)
+        return .text(200, text, contentType: "text/plain; version=0.0.4")
     }
 }

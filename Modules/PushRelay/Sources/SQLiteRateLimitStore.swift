@@ -10,6 +10,8 @@ import Persistence
 public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// How long changed counts wait to be written together.
     public static let writeInterval = 0.25
+    /// Counts kept in memory at most (beyond the ones waiting to be written).
+    static let rememberedLimit = 100_000
 
     private let pool: DatabasePool
     private let writer: BatchedWriter
@@ -65,8 +67,11 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         return status(count, maximum: maximum, at: date)
     }
 
+    /// Creates no state: a token asked about is read, not remembered.
     public func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus {
-        status(try withCount(of: token, at: date) { count in (false, count) }, maximum: maximum, at: date)
+        let today = schedule.windowStart(containing: date).timeIntervalSince1970
+        let known = lock.withLock { today == day ? counts[token] : nil }
+        return status(try known ?? stored(token, day: today), maximum: maximum, at: date)
     }
 
     /// Runs `body` on today's count of `token` under the lock; when it says it changed the
@@ -77,6 +82,10 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
             if today != day { startDay(today) }
             var count = try counts[token] ?? stored(token, day: today)
             let (changedCount, result) = body(&count)
+            if counts.count >= Self.rememberedLimit {
+                // Forget the counts already written; they are read back when needed.
+                counts = counts.filter { changed.contains($0.key) }
+            }
             counts[token] = count
             if changedCount {
                 changed.insert(token)

@@ -1,0 +1,11 @@
+/// The devices registered with the relay, by the digests of their push token and stream
+/// secret (never the credentials themselves): SQLite for one process, Redis for several.
+public protocol RegistrationStore: Sendable {
+    /// Records a registration; `completion` runs once it is durable, or with why it is not
+    /// (a 503 when the relay holds as many as it allows).
+    func add(tokenKey: String, secretKey: String, completion: @escaping @Sendable (Result<Void, any Error>) -> Void)
+    /// Whether a device registered the push token whose digest is `tokenKey`.
+    func isRegistered(tokenKey: String) throws -> Bool
+    /// The token key of the device whose stream secret has the digest `secretKey`.
+    func tokenKey(forSecret secretKey: String) throws -> String?
+}
