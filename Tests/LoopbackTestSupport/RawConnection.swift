@@ -5,8 +5,20 @@ import Foundation
 public final class RawConnection {
     private let descriptor: Int32
 
-    public init(port: Int) throws {
+    /// Connects to `port` on 127.0.0.1 from `source` (any address of 127.0.0.0/8, to act as
+    /// another client), or from 127.0.0.1.
+    public init(port: Int, from source: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            // A failed init still runs deinit, which closes the socket.
+            guard bound == 0 else { throw CocoaError(.fileReadUnknown) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -18,6 +30,11 @@ public final class RawConnection {
     }
 
     deinit { close(descriptor) }
+
+    /// Ends the connection both ways at once, as a client that died would.
+    public func shutDown() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
 
     public func send(_ text: String) {
         _ = Array(text.utf8).withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
