@@ -15,8 +15,8 @@ struct AgentCommand: PluginCommand {
     let services: AgentServices
     let options: [OptionSpec] = [
         .value("interval", "SECONDS", help: "Seconds between sensor reports (default 60)."), .server,
-        .value("relay", "URL", help: "A push relay's /push/send URL to announce as push_url."),
-        .value("relay-token", "TOKEN", help: "This device's push token at the relay."),
+        .value("relay", "URL", help: "A push relay's /push/send URL: registers with it (once) and announces it as push_url; 'none' forgets it."),
+        .value("relay-key-file", "FILE", help: "The relay's registration key, when its operator requires one ('-': standard input; default: $HOME_RELAY_KEY)."),
     ]
     var subcommands: [any Command] {
         [

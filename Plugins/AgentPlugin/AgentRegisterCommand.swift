@@ -10,8 +10,8 @@ struct AgentRegisterCommand: Command {
     let services: AgentServices
     let options: [OptionSpec] = [
         .server,
-        .value("relay", "URL", help: "A push relay's /push/send URL to announce as push_url."),
-        .value("relay-token", "TOKEN", help: "This device's push token at the relay."),
+        .value("relay", "URL", help: "A push relay's /push/send URL: registers with it (once) and announces it as push_url; 'none' forgets it."),
+        .value("relay-key-file", "FILE", help: "The relay's registration key, when its operator requires one ('-': standard input; default: $HOME_RELAY_KEY)."),
     ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -1,5 +1,7 @@
 import Agent
 import CLIKit
+import Essentials
+import Foundation
 import HomeAPI
 
 /// The signed-in server an agent command works with, and this machine's registration with it.
@@ -15,16 +17,34 @@ struct AgentSession: Sendable {
         } catch where MobileAppRegistrar.isUnreachable(error) {
             // Offline: access is checked by the first call that reaches the server.
         }
-        var relay: (url: String, token: String)?
-        if let url = invocation.arguments.values["relay"] {
-            guard let token = invocation.arguments.values["relay-token"], !token.isEmpty else { throw UsageError("--relay needs --relay-token TOKEN") }
-            relay = (url, token)
-        }
+        let relay = try await Self.relayCredentials(invocation, folder: home.folders.data)
         self.home = home
         self.services = services
         registrar = MobileAppRegistrar(
-            home: home, appVersion: services.appVersion, device: DeviceInfo.read(appID: MobileAppRegistrar.appID), pushRelay: relay
+            home: home, appVersion: services.appVersion, device: DeviceInfo.read(appID: MobileAppRegistrar.appID),
+            pushRelay: relay.map { ($0.pushURL, $0.pushToken) }
         )
+    }
+
+    /// The relay this machine announces: the one `--relay URL` names (registering with it when
+    /// this machine holds no credentials of it yet), else the one registered with before;
+    /// `--relay none` forgets it.
+    static func relayCredentials(_ invocation: Invocation, folder: URL) async throws -> RelayCredentials? {
+        let stored = try RelayCredentials.load(from: folder)
+        guard let url = invocation.arguments.values["relay"] else { return stored }
+        if url == "none" {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("relay.json"))
+            return nil
+        }
+        guard RelayCredentials.endpoint("/push/send", besides: url) != nil, URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) == true else {
+            throw UsageError("--relay needs a push relay's /push/send URL, such as https://relay.example/push/send")
+        }
+        if let stored, stored.pushURL == url { return stored }
+        let key = try invocation.arguments.values["relay-key-file"].map { try SecretInput.read($0, option: "relay-key-file", console: invocation.console) }
+            ?? Current.environment()["HOME_RELAY_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        let credentials = try await RelayEnrollment().register(pushURL: url, key: key)
+        try credentials.save(to: folder)
+        return credentials
     }
 
     /// Reports the contributed sensors through `registration`'s webhook and the durable queue.

@@ -3,15 +3,18 @@ import Essentials
 import HomeAPI
 
 /// The push relay's `/push/stream`, when the registration announces a relay (`--relay`), so
-/// notifications Home Assistant sends through the relay arrive too.
+/// notifications Home Assistant sends through the relay arrive too. The stream secret comes
+/// from the credentials the relay issued, kept in the server's data folder.
 struct RelayStreamOpener: NotificationChannel {
     func open(
         _ registration: AgentRegistration, home: Home, handler: NotificationHandler, log: @escaping @Sendable (String) -> Void
     ) async throws -> @Sendable () async -> Void {
-        guard case .string(let url)? = registration.request.appData?["push_url"], case .string(let token)? = registration.request.appData?["push_token"] else {
+        guard case .string(let url)? = registration.request.appData?["push_url"] else { return {} }
+        guard let credentials = try RelayCredentials.load(from: home.folders.data), credentials.pushURL == url else {
+            log("no stream secret for the relay \(url) here; run 'home agent register --relay \(url)' to register with it")
             return {}
         }
-        guard let channel = RelayPushChannel(pushURL: url, token: token, handler: handler, log: log) else {
+        guard let channel = RelayPushChannel(credentials: credentials, handler: handler, log: log) else {
             log("the push_url \(url) is not a relay's /push/send; not listening on it")
             return {}
         }

@@ -5,7 +5,8 @@ import HomeAPI
 import Networking
 
 /// The server a command talks to: the stored session (for `--server`/`HOME_SERVER`, else the
-/// default server), or a token given with `--token`/`HOME_TOKEN`, which wins when present.
+/// default server), or a token given with `--token-file`/`HOME_TOKEN`, which wins when present
+/// (never on the command line, where other users could read it).
 ///
 /// A stored session is checked on the server first: one that was revoked is wiped and the
 /// command fails saying so.
@@ -20,7 +21,8 @@ public struct ServerCredentials: Sendable {
     init(_ invocation: Invocation, session: SessionAccess) async throws {
         let environment = Current.environment()
         let server = SessionAccess.server(option: invocation.arguments.values["server"])
-        if let token = (invocation.arguments.values["token"] ?? environment["HOME_TOKEN"]).flatMap({ $0.isEmpty ? nil : $0 }) {
+        let given = try invocation.arguments.values["token-file"].map { try SecretInput.read($0, option: "token-file", console: invocation.console) }
+        if let token = (given ?? environment["HOME_TOKEN"]).flatMap({ $0.isEmpty ? nil : $0 }) {
             guard let server else {
                 throw UsageError("a token needs a server: give --server URL or set HOME_SERVER (such as http://homeassistant.local:8123)")
             }
@@ -33,7 +35,7 @@ public struct ServerCredentials: Sendable {
             home = nil
             return
         }
-        let home = try await session.restore(server: server, advice: "run 'home login URL' (or give --token / HOME_TOKEN)")
+        let home = try await session.restore(server: server, advice: "run 'home login URL' (or give --token-file / HOME_TOKEN)")
         try await home.checkAccess()
         address = home.server
         tokenProvider = home.tokenProvider

@@ -27,7 +27,7 @@ public struct SessionAccess: Sendable {
         try await Home.restoreSession(server: Self.server(option: server))
     }
 
-    /// The server and token a command talks to (`--server`/`--token`, their variables, or the
+    /// The server and token a command talks to (`--server`/`--token-file`, their variables, or the
     /// stored session), checked on the server.
     public func credentials(_ invocation: Invocation) async throws -> ServerCredentials {
         try await ServerCredentials(invocation, session: self)

@@ -1,4 +1,4 @@
-import Agent
+@testable import Agent
 import Essentials
 import Foundation
 import XCTest
@@ -39,7 +39,25 @@ final class RelayPayloadTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenters: [SilentPresenter()]) { _ in }
-        XCTAssertNotNil(RelayPushChannel(pushURL: "https://relay.example/push/send", token: "t", handler: handler) { _ in })
-        XCTAssertNil(RelayPushChannel(pushURL: "https://push.example/api/notify", token: "t", handler: handler) { _ in })
+        let relay = RelayCredentials(pushURL: "https://relay.example/push/send", pushToken: "hcp_t", streamSecret: "hcs_s")
+        XCTAssertEqual(RelayPushChannel(credentials: relay, handler: handler) { _ in }?.streamURL.absoluteString, "https://relay.example/push/stream")
+        let notARelay = RelayCredentials(pushURL: "https://push.example/api/notify", pushToken: "t", streamSecret: "s")
+        XCTAssertNil(RelayPushChannel(credentials: notARelay, handler: handler) { _ in })
+    }
+
+    func testANotificationTheRelayDeliversAgainIsHandledOnce() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-dedup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let history = try NotificationHistory(folder: folder)
+        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()]) { _ in }
+        let notification = try XCTUnwrap(PushNotification(relayPayload: .object(["type": .string("notification"), "body": .string("once")])))
+        XCTAssertNil(handler.lastRelayDelivery())
+        await handler.receive(notification, relayID: "7")
+        await handler.receive(notification, relayID: "7")
+        await handler.receive(notification, relayID: "8")
+        XCTAssertEqual(try history.recent().map(\.message), ["once", "once"], "7 twice is shown once; 8 is another")
+        XCTAssertEqual(handler.lastRelayDelivery(), "8")
+        XCTAssertEqual(try NotificationHistory(folder: folder).lastRelayDelivery(), "8", "kept across restarts")
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import LoopbackTestSupport
 import XCTest
 
-/// `home agent --relay`: besides the local push channel, the agent holds the push relay's
-/// stream for its token and shows what Home Assistant sends through the relay, including what
-/// was queued while it was away.
+/// `home agent --relay`: the agent registers with the relay (which issues its push token and
+/// stream secret), holds the relay's stream besides the local push channel, and shows what Home
+/// Assistant sends through the relay, including what was queued while it was away; killed
+/// mid-stream, it loses nothing and shows nothing twice.
 final class AgentRelayChannelTests: XCTestCase {
     /// POSTs Home Assistant's body for `token` to the relay, as the mobile_app notify platform does.
     private func post(_ relay: RelayProcess, token: String, message: String, title: String? = nil) throws -> String {
@@ -23,6 +24,49 @@ final class AgentRelayChannelTests: XCTestCase {
         return collected.contains(text)
     }
 
+    /// The push token and stream secret in the relay credentials under `root`, and checks the file is 0600.
+    private func relayCredentials(in root: URL) throws -> (token: String, secret: String) {
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let file = try XCTUnwrap(files.first { $0.lastPathComponent == "relay.json" }, "relay.json under \(root.path)")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        return (try XCTUnwrap(object["pushToken"] as? String), try XCTUnwrap(object["streamSecret"] as? String))
+    }
+
+    func testAnAgentKilledMidStreamLosesNothingAndShowsNothingTwice() throws {
+        let server = try IntegrationEnvironment.require()
+        let relay = try RelayProcess(environment: [:])
+        defer { relay.stop() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = HomeProcess(root: root)
+        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
+        let relayURL = "http://127.0.0.1:\(relay.port)/push/send"
+        XCTAssertEqual(try home.run(["agent", "register", "--relay", relayURL]).0, 0)
+        let token = try relayCredentials(in: root).token
+        let count = 60
+        for number in 1...count { XCTAssertTrue(try post(relay, token: token, message: "burst \(number)").hasPrefix("HTTP/1.1 201")) }
+
+        let (first, firstLog) = try home.start(["agent", "--interval", "30"])
+        var text = ""
+        XCTAssertTrue(waitFor("notification: burst 5", in: firstLog, collected: &text), text)
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+
+        let (second, secondLog) = try home.start(["agent", "--interval", "30"])
+        var rest = ""
+        XCTAssertTrue(waitFor("notification: burst \(count)", in: secondLog, collected: &rest), rest)
+        kill(second.processIdentifier, SIGTERM)
+        second.waitUntilExit()
+        let (status, history) = try home.run(["notifications", "--json", "--limit", "500"])
+        XCTAssertEqual(status, 0, history)
+        let messages = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [[String: Any]]).compactMap { $0["message"] as? String }
+        XCTAssertEqual(messages.sorted(), (1...count).map { "burst \($0)" }.sorted(), "every notification once: \(messages)")
+        let device = DeviceInfoName.current
+        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
+    }
+
     func testQueuedAndLiveRelayNotificationsReachTheAgent() throws {
         let server = try IntegrationEnvironment.require()
         let relay = try RelayProcess(environment: [:])
@@ -31,11 +75,16 @@ final class AgentRelayChannelTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: root) }
         let home = HomeProcess(root: root)
         XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
-        let token = "agent-relay-\(UUID().uuidString.prefix(8))"
+        let relayURL = "http://127.0.0.1:\(relay.port)/push/send"
+        let (registered, output) = try home.run(["agent", "register", "--relay", relayURL])
+        XCTAssertEqual(registered, 0, output)
+        let credentials = try relayCredentials(in: root)
+        XCTAssertTrue(credentials.token.hasPrefix("hcp_"), "the relay issued the token")
+        XCTAssertFalse(output.contains(credentials.secret), "the stream secret is never printed")
+        let token = credentials.token
         XCTAssertTrue(try post(relay, token: token, message: "sent while away").hasPrefix("HTTP/1.1 201"))
 
-        let relayURL = "http://127.0.0.1:\(relay.port)/push/send"
-        let (agent, log) = try home.start(["agent", "--interval", "30", "--relay", relayURL, "--relay-token", token])
+        let (agent, log) = try home.start(["agent", "--interval", "30"])
         var text = ""
         XCTAssertTrue(waitFor("notification: sent while away", in: log, collected: &text), text)
         XCTAssertTrue(text.contains("listening on the push relay http://127.0.0.1:\(relay.port)/push/stream"), text)

@@ -14,8 +14,8 @@ final class HomeServerCommandTests: XCTestCase {
     }
 
     private static func run(_ server: IntegrationEnvironment, _ arguments: [String]) async -> (ExitCode, ConsoleRecorder) {
-        let recorder = ConsoleRecorder()
-        let code = await HomeApp.run(arguments + ["--server", server.url, "--token", server.token], console: recorder.console())
+        let recorder = ConsoleRecorder(input: [server.token])
+        let code = await HomeApp.run(arguments + ["--server", server.url, "--token-file", "-"], console: recorder.console())
         return (code, recorder)
     }
 

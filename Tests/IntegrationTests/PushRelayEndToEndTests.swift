@@ -18,7 +18,9 @@ final class PushRelayEndToEndTests: XCTestCase {
             try? FileManager.default.removeItem(at: folder)
         }
         let suffix = UUID().uuidString.prefix(6).lowercased()
-        let device = "relay e2e \(suffix)", token = "push-token-\(suffix)"
+        let device = "relay e2e \(suffix)"
+        let registration = try await HTTPExchange.send("POST", URL(string: "http://127.0.0.1:\(relay.port)/push/register")!, json: [:]).object()
+        let token = try XCTUnwrap(registration["push_token"] as? String), secret = try XCTUnwrap(registration["stream_secret"] as? String)
         let registered = try await HTTPExchange.send("POST", URL(string: server.url + "/api/mobile_app/registrations")!, token: server.token, json: [
             "device_id": "relay-e2e-\(suffix)", "app_id": "io.homecompanion.linux", "app_name": "HomeCompanion",
             "app_version": "0.1.0", "device_name": device, "manufacturer": "HomeCompanion", "model": "Relay test",
@@ -37,7 +39,7 @@ final class PushRelayEndToEndTests: XCTestCase {
             }
         }
         let stream = try RawConnection(port: relay.port)
-        stream.send("GET /push/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n")
+        stream.send("GET /push/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(secret)\r\n\r\n")
         XCTAssertTrue(stream.read(until: "event: ready", timeout: 5).contains("event: ready"))
 
         let called = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/notify/\(service)")!, token: server.token, json: [

@@ -24,6 +24,7 @@ final class RedisTestServer {
     var url: String { "redis://127.0.0.1:\(port)/0" }
 
     func stop() {
+        guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
     }

@@ -29,15 +29,16 @@ final class RelayScaleOutTests: XCTestCase {
 
     func testTheLimitHoldsExactlyAcrossTwoProcesses() async throws {
         let (first, second) = try startRelays(dailyLimit: 25)
+        let shared = try await first.register().token
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<80 {
                 let url = (index.isMultiple(of: 2) ? first : second).url("/push/send")
-                group.addTask { try await HTTPExchange.send("POST", url, json: Self.push("shared-limit", "n\(index)")).status }
+                group.addTask { try await HTTPExchange.send("POST", url, json: Self.push(shared, "n\(index)")).status }
             }
             return try await group.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
         }
         XCTAssertEqual(statuses, [201: 25, 429: 55])
-        let check = try await HTTPExchange.send("POST", second.url("/rate_limits/check"), json: ["push_token": "shared-limit"])
+        let check = try await HTTPExchange.send("POST", second.url("/rate_limits/check"), json: ["push_token": shared])
         let limits = try XCTUnwrap(try check.object()["rateLimits"] as? [String: Any])
         XCTAssertEqual(limits["successful"] as? Int, 25)
         XCTAssertEqual(limits["remaining"] as? Int, 0)
@@ -45,14 +46,15 @@ final class RelayScaleOutTests: XCTestCase {
 
     func testPostedToOneReceivedFromTheOtherInOrderAcrossReconnects() async throws {
         let (first, second) = try startRelays(dailyLimit: 1000)
+        let roaming = try await first.register(), away = try await second.register()
         for number in 1...3 {
-            let sent = try await HTTPExchange.send("POST", first.url("/push/send"), json: Self.push("roaming", "missed \(number)"))
+            let sent = try await HTTPExchange.send("POST", first.url("/push/send"), json: Self.push(roaming.token, "missed \(number)"))
             XCTAssertEqual(sent.status, 201)
         }
         let client = try RawConnection(port: second.port)
-        client.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer roaming\r\n\r\n")
+        client.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(roaming.secret)\r\n\r\n")
         var seen = client.read(until: "missed 3", timeout: 5)
-        let live = try await HTTPExchange.send("POST", first.url("/push/send"), json: Self.push("roaming", "live 4"))
+        let live = try await HTTPExchange.send("POST", first.url("/push/send"), json: Self.push(roaming.token, "live 4"))
         XCTAssertEqual(live.status, 201)
         seen += client.read(until: "live 4", timeout: 5)
         let order = ["missed 1", "missed 2", "missed 3", "live 4"].map { seen.range(of: $0)?.lowerBound }
@@ -60,10 +62,42 @@ final class RelayScaleOutTests: XCTestCase {
         XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), seen)
 
         // A client that is away: what comes meanwhile waits in Redis for a connection to either process.
-        let later = try await HTTPExchange.send("POST", second.url("/push/send"), json: Self.push("later", "while away"))
+        let later = try await HTTPExchange.send("POST", second.url("/push/send"), json: Self.push(away.token, "while away"))
         XCTAssertEqual(later.status, 201)
         let back = try RawConnection(port: first.port)
-        back.send("GET /push/stream?push_token=later HTTP/1.1\r\nHost: x\r\n\r\n")
+        back.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(away.secret)\r\n\r\n")
         XCTAssertTrue(back.read(until: "while away", timeout: 5).contains("while away"))
+    }
+
+    func testDeliveryAcrossProcessesResumesAfterRedisDropsTheSubscriber() async throws {
+        let (first, second) = try startRelays(dailyLimit: 1000)
+        let device = try await first.register()
+        let client = try RawConnection(port: second.port)
+        client.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(device.secret)\r\n\r\n")
+        XCTAssertTrue(client.read(until: "event: ready", timeout: 5).contains("ready"))
+        // Redis drops every subscriber connection, as it does when it restarts or an operator kills clients.
+        let admin = try RawConnection(port: redis.port)
+        admin.send("CLIENT KILL TYPE pubsub\r\n")
+        XCTAssertTrue(admin.read(until: "\r\n", timeout: 5).hasPrefix(":"), "Redis answered with the number of clients killed")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        let sent = try await HTTPExchange.send("POST", first.url("/push/send"), json: Self.push(device.token, "after the kill"))
+        XCTAssertEqual(sent.status, 201)
+        XCTAssertTrue(client.read(until: "after the kill", timeout: 10).contains("after the kill"),
+            "the second relay subscribed again and took the announcement (or drained what it missed)")
+    }
+
+    func testHealthSaysUnhealthyWhileRedisIsAway() async throws {
+        let (first, _) = try startRelays(dailyLimit: 1000)
+        let healthy = try await HTTPExchange.send("GET", first.url("/healthz"))
+        XCTAssertEqual(healthy.status, 200)
+        redis.stop()
+        var status = 200
+        for _ in 0..<50 where status == 200 {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            status = try await HTTPExchange.send("GET", first.url("/healthz")).status
+        }
+        XCTAssertEqual(status, 503)
+        let sent = try await HTTPExchange.send("POST", first.url("/push/send"), json: Self.push("hcp_0123", "no redis"))
+        XCTAssertGreaterThanOrEqual(sent.status, 500, "an answer within the Redis timeout, not a hang")
     }
 }

@@ -13,10 +13,16 @@ final class StreamEventParserTests: XCTestCase {
         let text = ": keep-alive\n\nevent: ready\ndata: {}\n\nevent:notification\r\ndata: line one\r\ndata:line two\r\n\r\ndata: plain\rid: 7\rretry: 10\r\r"
         let expected = [
             StreamEvent(name: "ready", data: "{}"), StreamEvent(name: "notification", data: "line one\nline two"),
-            StreamEvent(name: "message", data: "plain"),
+            StreamEvent(name: "message", data: "plain", id: "7"),
         ]
         XCTAssertEqual(try events(text), expected)
         XCTAssertEqual(try events(text, byteByByte: true), expected)
+    }
+
+    func testTheLastEventIDPersistsUntilReplacedAndOneWithANULIsIgnored() throws {
+        let text = "id: 1\ndata: a\n\ndata: b\n\nid: 2\ndata: c\n\nid: 3\u{0}\ndata: d\n\n"
+        XCTAssertEqual(try events(text).map(\.id), ["1", "1", "2", "2"])
+        XCTAssertEqual(try events("data: x\n\n").first?.id, nil)
     }
 
     func testAnEventWithoutDataOrABlankLineIsNotDispatched() throws {

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import HAModels
 
@@ -24,11 +25,6 @@ public struct AgentRegistration: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .haTimestamp
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let url = folder.appendingPathComponent(Self.fileName)
-        let temporary = folder.appendingPathComponent(".\(Self.fileName).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: try encoder.encode(self), attributes: [.posixPermissions: 0o600]),
-              rename(temporary.path, url.path) == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        try SecretFile.write([UInt8](try encoder.encode(self)), to: folder.appendingPathComponent(Self.fileName))
     }
 }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// The token store: `credentials.json` in the configuration folder, one entry per server.
@@ -91,15 +92,11 @@ public struct CredentialStore: Sendable {
         encoder.dateEncodingStrategy = .haTimestamp
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(file)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(Self.fileName).\(getpid()).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot be written") }
-        defer { unlink(temporary.path) }
-        let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-        let flushed = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == data.count, flushed else { throw failure("cannot be written") }
-        guard rename(temporary.path, url.path) == 0 else { throw failure("cannot be replaced") }
+        do {
+            try SecretFile.write([UInt8](data), to: url)
+        } catch {
+            throw failure("cannot be written")
+        }
     }
 
     private func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {

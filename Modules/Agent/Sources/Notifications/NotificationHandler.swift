@@ -32,19 +32,36 @@ public final class NotificationHandler: Sendable {
 
     /// Runs the handler of a command, or keeps, hands on and shows an ordinary message.
     public func receive(_ notification: PushNotification) async {
+        await receive(notification, relayID: nil)
+    }
+
+    /// Handles a notification a push relay delivered as `relayID`: one it delivered before is
+    /// skipped. Shown notifications are recorded with their id in one transaction; a command's
+    /// id is recorded before it runs (a crash in between runs it at most once).
+    public func receive(_ notification: PushNotification, relayID: String?) async {
         do {
+            if let relayID {
+                guard try history.recordRelayDelivery(relayID, notification.isCommand ? nil : notification) else {
+                    return log("skipped a notification the relay delivered before")
+                }
+            }
             if notification.isCommand {
                 try await run(command: notification)
             } else {
-                try await show(notification)
+                try await show(notification, recorded: relayID != nil)
             }
         } catch {
             log("could not handle '\(notification.message)': \(error)")
         }
     }
 
-    private func show(_ notification: PushNotification) async throws {
-        try history.record(notification)
+    /// The id of the last notification a push relay delivered, to resume after.
+    public func lastRelayDelivery() -> String? {
+        try? history.lastRelayDelivery()
+    }
+
+    private func show(_ notification: PushNotification, recorded: Bool) async throws {
+        if !recorded { try history.record(notification) }
         for handler in messageHandlers {
             if case .handled(let line) = try await handler.handle(notification) {
                 return log(line)

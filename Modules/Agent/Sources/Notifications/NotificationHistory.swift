@@ -25,7 +25,43 @@ public final class NotificationHistory: Sendable {
             CREATE INDEX notifications_tag ON notifications (tag);
             """)
         }
+        // The ids of the notifications a push relay delivered, so one it sends again (it sends
+        // what was not acknowledged) is not shown twice.
+        migrator.register("notifications.v2-relay-deliveries") { database in
+            try database.executeScript("""
+            CREATE TABLE relay_deliveries (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                id TEXT NOT NULL UNIQUE
+            );
+            """)
+        }
         _ = try migrator.migrate(pool)
+    }
+
+    /// How many relay delivery ids are remembered.
+    static let rememberedDeliveries = 1000
+
+    /// Records that the relay delivered `id`, with `notification` when it is one to show, in one
+    /// transaction; false when `id` was delivered before (and nothing is recorded).
+    public func recordRelayDelivery(_ id: String, _ notification: PushNotification?, at date: Date = Date()) throws -> Bool {
+        let data = try notification.map { try JSONSerializer.string(.object($0.data)) }
+        return try pool.write { database in
+            try database.execute("INSERT OR IGNORE INTO relay_deliveries (id) VALUES (?)", id)
+            guard database.changes == 1 else { return false }
+            try database.execute("DELETE FROM relay_deliveries WHERE sequence <= ?", database.lastInsertedRowID - Int64(Self.rememberedDeliveries))
+            if let notification, let data {
+                try database.execute(
+                    "INSERT INTO notifications (received_at, title, message, data, tag) VALUES (?, ?, ?, ?, ?)",
+                    date.timeIntervalSince1970, notification.title, notification.message, data, notification.tag
+                )
+            }
+            return true
+        }
+    }
+
+    /// The id of the last notification a relay delivered, to resume after.
+    public func lastRelayDelivery() throws -> String? {
+        try pool.read { database in try database.scalar(String.self, "SELECT id FROM relay_deliveries ORDER BY sequence DESC LIMIT 1") }
     }
 
     @discardableResult

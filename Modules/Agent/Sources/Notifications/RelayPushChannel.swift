@@ -2,26 +2,30 @@ import Essentials
 import Foundation
 import Networking
 
-/// Receives notifications from a push relay's `GET /push/stream` for this device's push token
-/// (Home Assistant posts to the relay whenever the device is not on the local push channel) and
-/// hands each to the ``NotificationHandler``. Reconnects after a failure, waiting 1, 2, 4 … up
-/// to 60 seconds; the relay then sends what was queued meanwhile, in order.
+/// Receives notifications from a push relay's `GET /push/stream` (Home Assistant posts to the
+/// relay whenever the device is not on the local push channel) with this machine's stream
+/// secret, and hands each to the ``NotificationHandler``, which skips one delivered before.
+/// Each is acknowledged once handled; a reconnect resumes after the last one handled
+/// (`Last-Event-ID`), so the relay re-sends only what this machine does not have. Reconnects
+/// after a failure, waiting 1, 2, 4 … up to 60 seconds.
 public struct RelayPushChannel: Sendable {
     let streamURL: URL
-    let token: String
+    let secret: String
     let handler: NotificationHandler
     let client: EventStreamClient
+    let acknowledger: RelayAcknowledger
     let log: @Sendable (String) -> Void
 
-    /// The channel for the relay whose `/push/send` URL is `pushURL`; nil when that URL is not a
-    /// relay's (its stream is the sibling `/push/stream`).
-    public init?(pushURL: String, token: String, handler: NotificationHandler, client: EventStreamClient = EventStreamClient(),
+    /// The channel for `credentials`; nil when their URL is not a relay's `/push/send`.
+    public init?(credentials: RelayCredentials, handler: NotificationHandler, client: EventStreamClient = EventStreamClient(),
                  log: @escaping @Sendable (String) -> Void) {
-        guard pushURL.hasSuffix("/push/send"), let url = URL(string: String(pushURL.dropLast("send".count)) + "stream") else { return nil }
-        streamURL = url
-        self.token = token
+        guard let stream = RelayCredentials.endpoint("/push/stream", besides: credentials.pushURL),
+              let ack = RelayCredentials.endpoint("/push/ack", besides: credentials.pushURL) else { return nil }
+        streamURL = stream
+        secret = credentials.streamSecret
         self.handler = handler
         self.client = client
+        acknowledger = RelayAcknowledger(url: ack, secret: credentials.streamSecret, log: log)
         self.log = log
     }
 
@@ -29,8 +33,10 @@ public struct RelayPushChannel: Sendable {
     public func run() async {
         var delay = 1.0
         while !Task.isCancelled {
+            var headers = [(name: "Authorization", value: "Bearer \(secret)")]
+            if let last = handler.lastRelayDelivery() { headers.append(("Last-Event-ID", last)) }
             do {
-                for try await event in client.events(from: streamURL, headers: [("Authorization", "Bearer \(token)")]) {
+                for try await event in client.events(from: streamURL, headers: headers) {
                     delay = 1
                     await receive(event)
                 }
@@ -50,9 +56,12 @@ public struct RelayPushChannel: Sendable {
         case "ready": log("listening on the push relay \(streamURL.absoluteString)")
         case "notification":
             guard let payload = try? JSONParser.parse(Array(event.data.utf8)), let notification = PushNotification(relayPayload: payload) else {
-                return log("ignored a relay notification that cannot be read here")
+                log("ignored a relay notification that cannot be read here")
+                if let id = event.id { await acknowledger.acknowledge(id) }
+                return
             }
-            await handler.receive(notification)
+            await handler.receive(notification, relayID: event.id)
+            if let id = event.id { await acknowledger.acknowledge(id) }
         default: break
         }
     }

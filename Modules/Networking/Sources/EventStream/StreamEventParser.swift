@@ -1,5 +1,6 @@
 /// Reads `text/event-stream` (the HTML standard's server-sent events) as its bytes arrive:
-/// `event:` and `data:` fields, events ended by a blank line, comments (keep-alives) skipped,
+/// `event:`, `data:` and `id:` fields (the id persists until another replaces it, as the
+/// standard's last event ID does), events ended by a blank line, comments (keep-alives) skipped,
 /// lines ended by CRLF, LF or CR. An event larger than the limit is an error, not a slow leak.
 struct StreamEventParser {
     let maximumEventSize: Int
@@ -8,6 +9,7 @@ struct StreamEventParser {
     private var data: [UInt8] = []
     private var hasData = false
     private var afterCR = false
+    private var lastID: String?
 
     init(maximumEventSize: Int) {
         self.maximumEventSize = maximumEventSize
@@ -45,7 +47,7 @@ struct StreamEventParser {
                 hasData = false
             }
             guard hasData else { return nil }
-            return StreamEvent(name: name.isEmpty ? "message" : name, data: String(decoding: data, as: UTF8.self))
+            return StreamEvent(name: name.isEmpty ? "message" : name, data: String(decoding: data, as: UTF8.self), id: lastID)
         }
         guard line.first != UInt8(ascii: ":") else { return nil }
         let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
@@ -58,6 +60,9 @@ struct StreamEventParser {
             if hasData { data.append(10) }
             data.append(contentsOf: value)
             hasData = true
+        case "id":
+            // An id with a NUL is ignored, as the standard says.
+            if !value.contains(0) { lastID = String(decoding: value, as: UTF8.self) }
         default: break
         }
         return nil

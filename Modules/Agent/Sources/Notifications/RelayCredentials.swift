@@ -1,0 +1,39 @@
+import Essentials
+import Foundation
+
+/// What a push relay issued to this machine, kept per server in its data folder (0600): the
+/// relay's `/push/send` URL, the push token Home Assistant is given, and the stream secret only
+/// this machine holds (it opens `/push/stream` and acknowledges notifications).
+public struct RelayCredentials: Codable, Sendable, Equatable {
+    public let pushURL: String
+    public let pushToken: String
+    public let streamSecret: String
+
+    static let fileName = "relay.json"
+
+    public init(pushURL: String, pushToken: String, streamSecret: String) {
+        self.pushURL = pushURL
+        self.pushToken = pushToken
+        self.streamSecret = streamSecret
+    }
+
+    public static func load(from folder: URL) throws -> RelayCredentials? {
+        let url = folder.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try JSONDecoder().decode(RelayCredentials.self, from: Data(contentsOf: url))
+    }
+
+    public func save(to folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try SecretFile.write([UInt8](try encoder.encode(self)), to: folder.appendingPathComponent(Self.fileName))
+    }
+
+    /// The relay's sibling endpoint `path` (such as `/push/stream`), or nil when `pushURL` is not
+    /// a relay's `/push/send`.
+    public static func endpoint(_ path: String, besides pushURL: String) -> URL? {
+        guard pushURL.hasSuffix("/push/send") else { return nil }
+        return URL(string: String(pushURL.dropLast("/push/send".count)) + path)
+    }
+}

@@ -1,0 +1,27 @@
+import Essentials
+import Foundation
+import Networking
+
+/// Registers this machine with a push relay (`POST /push/register`), which issues its push token
+/// and stream secret; with the relay's registration key when the operator requires one.
+public struct RelayEnrollment: Sendable {
+    let client: HTTPClient
+
+    public init(client: HTTPClient = HTTPClient()) {
+        self.client = client
+    }
+
+    public func register(pushURL: String, key: String?) async throws -> RelayCredentials {
+        guard let url = RelayCredentials.endpoint("/push/register", besides: pushURL) else {
+            throw RelayEnrollmentError("\(pushURL) is not a push relay's /push/send URL")
+        }
+        let headers = key.map { [(name: "Authorization", value: "Bearer \($0)")] } ?? []
+        let response = try await client.send(HTTPRequest("POST", url, json: Array("{}".utf8), headers: headers), maximumBodySize: 16 << 10)
+        let answer = (try? JSONParser.parse(response.body))?.objectValue ?? [:]
+        guard response.status == 201, let token = answer["push_token"]?.stringValue, let secret = answer["stream_secret"]?.stringValue else {
+            let reason = answer["message"]?.stringValue ?? response.bodyText(limit: 200)
+            throw RelayEnrollmentError("the relay refused to register this machine (\(response.status)): \(reason)")
+        }
+        return RelayCredentials(pushURL: pushURL, pushToken: token, streamSecret: secret)
+    }
+}
