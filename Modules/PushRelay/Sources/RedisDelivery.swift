@@ -27,7 +27,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     private let pool: RedisPool
     private let ttl: Double
     private let limits: QueueLimits
-    private var subscriber: RedisSubscriber!
+    private let subscriber: RedisSubscriber
     private let checks: DispatchSourceTimer
     // Guarded by `lock`.
     private var dropped = 0
@@ -40,14 +40,14 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         self.pool = pool
         self.ttl = ttl
         self.limits = limits
-        streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
+        let streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
             try Self.waiting(in: pool, key: key, after: after, limit: limit, ttl: ttl)
         }
+        self.streams = streams
         checks = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "push-relay.redis-checks"))
-        subscriber = RedisSubscriber(pool: pool, channel: Self.channel, logger: logger, message: { [weak self] key in
-            guard let self, streams.hasStreams(for: key) else { return }
-            streams.drain(key)
-        }, resubscribed: { [weak self] in self?.streams.drainAll() })
+        subscriber = RedisSubscriber(pool: pool, channel: Self.channel, logger: logger, message: { key in
+            if streams.hasStreams(for: key) { streams.drain(key) }
+        }, resubscribed: { streams.drainAll() })
         var tick = 0
         checks.schedule(deadline: .now(), repeating: 2)
         checks.setEventHandler { [weak self] in
