@@ -81,8 +81,25 @@ final class WebSocketFrameDecoderTests: XCTestCase {
         }
     }
 
+    func testAMessageEndedWithAFinalBlockDoesNotStopTheNext() throws {
+        // Two messages, each a whole raw DEFLATE stream ending in a final block (BFINAL=1).
+        let inflater = DeflateInflater()
+        XCTAssertEqual(try inflater.inflate([203, 72, 205, 201, 201, 87, 200, 64, 144, 0], limit: 100), Array("hello hello hello".utf8))
+        let second: [UInt8] = [43, 207, 47, 202, 73, 81, 72, 76, 43, 73, 45, 82, 72, 84, 72, 203, 204, 75, 204, 81, 72, 202, 201, 79, 206, 6, 0]
+        XCTAssertEqual(try inflater.inflate(second, limit: 100), Array("world after a final block".utf8))
+        let resetting = DeflateInflater(resetsAfterEachMessage: true)
+        XCTAssertEqual(try resetting.inflate(second, limit: 100), Array("world after a final block".utf8))
+        XCTAssertEqual(try resetting.inflate(second, limit: 100), Array("world after a final block".utf8))
+    }
+
     func testCloseFramesAreChecked() throws {
         XCTAssertEqual(try WebSocketClient.parseClose([0x03, 0xE8, 0x6F, 0x6B]).0, 1000)
+        for code: UInt16 in [1012, 1013, 1014, 3000, 4999] {
+            XCTAssertEqual(try WebSocketClient.parseClose([UInt8(code >> 8), UInt8(code & 0xFF)]).0, code, "\(code) is registered")
+        }
+        for code: UInt16 in [1004, 1005, 1006, 1015, 1016, 2999, 5000] {
+            XCTAssertThrowsError(try WebSocketClient.parseClose([UInt8(code >> 8), UInt8(code & 0xFF)]), "\(code) may not be sent")
+        }
         XCTAssertEqual(try WebSocketClient.parseClose([]).0, nil)
         for payload: [UInt8] in [[0x03], [0x03, 0xED], [0x03, 0xEE], [0x00, 0x00], [0x03, 0xE8, 0xC3, 0x28]] {
             XCTAssertThrowsError(try WebSocketClient.parseClose(payload), "\(payload)")

@@ -15,8 +15,11 @@ final class WebSocketHandshakeTests: XCTestCase {
         let request = String(decoding: handshake.request, as: UTF8.self)
         XCTAssertTrue(request.hasPrefix("GET /api/websocket HTTP/1.1\r\nHost: example.local:8123\r\n"))
         XCTAssertTrue(request.contains("Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"))
-        XCTAssertFalse(try handshake.verify(responseHead: response(handshake)))
-        XCTAssertTrue(try handshake.verify(responseHead: response(handshake, extra: "\r\nSec-WebSocket-Extensions: permessage-deflate; server_max_window_bits=12")))
+        XCTAssertNil(try handshake.verify(responseHead: response(handshake)))
+        XCTAssertEqual(try handshake.verify(responseHead: response(handshake, extra: "\r\nSec-WebSocket-Extensions: permessage-deflate; server_max_window_bits=12")),
+            PermessageDeflate(extensionHeader: "permessage-deflate"))
+        XCTAssertEqual(try handshake.verify(responseHead: response(handshake, extra: "\r\nSec-WebSocket-Extensions: permessage-deflate; server_no_context_takeover"))?
+            .serverNoContextTakeover, true)
     }
 
     func testRejectsBadAnswers() {

@@ -1,13 +1,17 @@
 import CZlib
 
 /// Inflates permessage-deflate messages (RFC 7692) with a raw zlib stream that keeps its window
-/// across messages, which is right whether or not the server resets its own context.
+/// across messages (context takeover), and starts afresh after a message when the server said it
+/// resets its compressor each time (`server_no_context_takeover`) or ended its DEFLATE stream
+/// with a final block (after which zlib would take nothing more).
 final class DeflateInflater {
     private var stream = z_stream()
     private let ready: Bool
+    private let resetsAfterEachMessage: Bool
 
-    init() {
+    init(resetsAfterEachMessage: Bool = false) {
         ready = hc_inflate_init_raw(&stream) == Z_OK
+        self.resetsAfterEachMessage = resetsAfterEachMessage
     }
 
     deinit {
@@ -45,6 +49,7 @@ final class DeflateInflater {
         }
         if exceeded { throw .tooBig("the message inflates beyond the limit of \(limit) bytes") }
         guard status == Z_OK || status == Z_STREAM_END else { throw .invalidData("invalid compressed data (zlib \(status))") }
+        if status == Z_STREAM_END || resetsAfterEachMessage { inflateReset(&stream) }
         return output
     }
 }

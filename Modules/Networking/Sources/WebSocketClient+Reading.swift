@@ -4,7 +4,7 @@ extension WebSocketClient {
     /// Reads frames until the connection ends; runs on the client's reader thread.
     func readLoop(leftover: [UInt8], options: WebSocketOptions) {
         var decoder = WebSocketFrameDecoder(maximumFrameSize: options.maximumMessageSize, compressionNegotiated: compressionEnabled)
-        var assembler = MessageAssembler(maximumMessageSize: options.maximumMessageSize, inflater: compressionEnabled ? DeflateInflater() : nil)
+        var assembler = MessageAssembler(maximumMessageSize: options.maximumMessageSize, inflater: deflate.map { DeflateInflater(resetsAfterEachMessage: $0.serverNoContextTakeover) })
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var pending = leftover
         do {
@@ -72,7 +72,9 @@ extension WebSocketClient {
         guard !payload.isEmpty else { return (nil, "") }
         guard payload.count >= 2 else { throw .protocolError("a close frame with a one-byte body") }
         let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
-        let valid = (1000...1003).contains(code) || (1007...1011).contains(code) || (3000...4999).contains(code)
+        // 1000-1003 and 1007-1014 (1012-1014 registered since RFC 6455: restart, try again later,
+        // bad gateway), 3000-4999 for libraries and applications; 1004-1006 and 1015 are never sent.
+        let valid = (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
         guard valid else { throw .protocolError("close code \(code) may not be sent") }
         guard let reason = String(validating: payload[2...], as: UTF8.self) else { throw .invalidData("a close reason is not valid UTF-8") }
         return (code, reason)

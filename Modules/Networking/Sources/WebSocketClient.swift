@@ -11,13 +11,16 @@ public final class WebSocketClient: Sendable {
     public let messages: WebSocketMessages
     /// Whether permessage-deflate was agreed.
     public let compressionEnabled: Bool
+    /// The compression agreed, if any.
+    let deflate: PermessageDeflate?
     let stream: any ByteStream
     let state: WebSocketState
     private let continuation: AsyncThrowingStream<[WebSocketMessage], any Error>.Continuation
 
-    init(stream: any ByteStream, compression: Bool, leftover: [UInt8], options: WebSocketOptions) {
+    init(stream: any ByteStream, compression: PermessageDeflate?, leftover: [UInt8], options: WebSocketOptions) {
         self.stream = stream
-        compressionEnabled = compression
+        compressionEnabled = compression != nil
+        deflate = compression
         state = WebSocketState()
         let (batches, continuation) = AsyncThrowingStream.makeStream(of: [WebSocketMessage].self, throwing: (any Error).self)
         messages = WebSocketMessages(batches: batches)

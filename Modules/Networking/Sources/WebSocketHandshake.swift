@@ -38,8 +38,8 @@ struct WebSocketHandshake {
         Data(SHA1.digest(Array((key + guid).utf8))).base64EncodedString()
     }
 
-    /// Checks the response head (without the blank line); returns whether compression was agreed.
-    func verify(responseHead: String) throws(WebSocketError) -> Bool {
+    /// Checks the response head (without the blank line); returns the compression agreed, if any.
+    func verify(responseHead: String) throws(WebSocketError) -> PermessageDeflate? {
         let status = responseHead.prefix { $0 != "\r" }
         guard status.hasPrefix("HTTP/1.1 ") else {
             throw WebSocketError(.handshakeFailed, "the server did not answer with HTTP/1.1: '\(status.prefix(80))'")
@@ -63,11 +63,11 @@ struct WebSocketHandshake {
         guard headers["sec-websocket-accept"] == Self.acceptValue(for: key) else {
             throw WebSocketError(.handshakeFailed, "Sec-WebSocket-Accept does not match the key sent")
         }
-        guard let extensions = headers["sec-websocket-extensions"] else { return false }
+        guard let extensions = headers["sec-websocket-extensions"] else { return nil }
         let names = extensions.split(separator: ",").map { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? "" }
         guard offerCompression, names == ["permessage-deflate"] else {
             throw WebSocketError(.handshakeFailed, "the server accepted extensions that were not offered: \(extensions)")
         }
-        return true
+        return PermessageDeflate(extensionHeader: extensions)
     }
 }
