@@ -37,4 +37,17 @@ final class HTTPClientTLSTests: XCTestCase {
             XCTAssertTrue(error.message.lowercased().contains("mismatch"), error.message)
         }
     }
+
+    func testANumericHostThatIsNotAnAddressLiteralIsStillChecked() async throws {
+        // 2130706433 reaches 127.0.0.1, but is no address literal: it is checked as a name and
+        // matches nothing on a certificate for localhost, so the connection is refused.
+        let (peer, certificate) = try LocalhostTLSPeer.started.get()
+        do {
+            _ = try await HTTPClient(caFile: certificate.path).send(request(host: "2130706433", peer), maximumBodySize: 4_096)
+            XCTFail("accepted a certificate for localhost without checking it against 2130706433")
+        } catch {
+            XCTAssertEqual(error.kind, .connectionFailed)
+            XCTAssertTrue(error.message.lowercased().contains("mismatch"), error.message)
+        }
+    }
 }

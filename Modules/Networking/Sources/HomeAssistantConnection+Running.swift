@@ -20,6 +20,13 @@ extension HomeAssistantConnection {
                 guard !stopped else { client.close(); return }
                 self.client = client
                 var phase = Phase.awaitingAuthRequired
+                // Pings start once authenticated; until then a silent server is given the connect
+                // timeout to say auth_required and answer the token, then the connection is closed.
+                let authDeadline = Task { [timeout = options.webSocket.connectTimeout] in
+                    try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+                    if !Task.isCancelled { client.close() }
+                }
+                defer { authDeadline.cancel() }
                 receive: for try await batch in client.messages.batches {
                     // A subscription's events of one read are handed over together once the read is handled.
                     defer { flushEvents() }
@@ -35,6 +42,7 @@ extension HomeAssistantConnection {
                             case (.awaitingAuthResult, .authOK(let version)):
                                 refreshToken = false
                                 attempt = 0
+                                authDeadline.cancel()
                                 try becomeReady(version: version, client: client)
                                 phase = .ready
                             case (.awaitingAuthResult, .authInvalid(let message)):

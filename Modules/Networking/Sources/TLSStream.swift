@@ -37,13 +37,17 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         self.connection = connection
         hc_ssl_accept_moving_write_buffer(loaded, connection)
         _ = api.SSL_set_fd(connection, tcp.descriptor)
-        let isAddress = host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
-        if isAddress {
-            _ = api.X509_VERIFY_PARAM_set1_ip_asc(api.SSL_get0_param(connection), host)
+        // The identity to check: an address literal (as inet_pton reads one; "2130706433" is
+        // not one, so it is checked as a name and matches no certificate), else a name. When it
+        // cannot be set, the handshake does not start: no connection without an identity check.
+        let identitySet: Bool
+        if Self.isAddressLiteral(host) {
+            identitySet = api.X509_VERIFY_PARAM_set1_ip_asc(api.SSL_get0_param(connection), host) == 1
         } else {
             hc_ssl_set_server_name(loaded, connection, host)
-            _ = api.SSL_set1_host(connection, host)
+            identitySet = api.SSL_set1_host(connection, host) == 1
         }
+        guard identitySet else { throw SocketError(.connectionFailed, "TLS with \(host): the identity to verify cannot be set") }
         let status = api.SSL_connect(connection)
         guard status == 1 else {
             let verification = api.SSL_get_verify_result(connection)
@@ -53,6 +57,12 @@ final class TLSStream: ByteStream, @unchecked Sendable {
             throw SocketError(.connectionFailed, "TLS handshake with \(host) failed: \(reason)")
         }
         _ = fcntl(tcp.descriptor, F_SETFL, fcntl(tcp.descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Whether `host` is an IPv4 or IPv6 address in the standard text form.
+    static func isAddressLiteral(_ host: String) -> Bool {
+        var address = in6_addr()
+        return inet_pton(AF_INET, host, &address) == 1 || inet_pton(AF_INET6, host, &address) == 1
     }
 
     deinit {

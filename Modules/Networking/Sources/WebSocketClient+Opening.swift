@@ -1,16 +1,33 @@
 import Foundation
 
 extension WebSocketClient {
-    /// Connects, performs TLS when the scheme asks for it, and runs the opening handshake.
+    /// Connects, performs TLS when the scheme asks for it, and runs the opening handshake, all
+    /// within the connect timeout: a server that accepts and then says nothing (during TLS or
+    /// the upgrade) is given up on, not waited for.
     static func open(_ url: URL, options: WebSocketOptions) throws -> WebSocketClient {
         guard let scheme = url.scheme?.lowercased(), scheme == "ws" || scheme == "wss", let host = url.host, !host.isEmpty else {
             throw WebSocketError(.connectionFailed, "'\(url)' is not a ws:// or wss:// URL with a host")
         }
         let secure = scheme == "wss"
         let port = url.port ?? (secure ? 443 : 80)
-        let stream = try WebSocketError.mapping { () throws(SocketError) -> any ByteStream in
-            let tcp = try TCPStream(host: host, port: port, timeout: options.connectTimeout)
-            return secure ? try TLSStream(tcp: tcp, host: host, caFile: options.caFile) : tcp
+        let tcp = try WebSocketError.mapping { () throws(SocketError) -> TCPStream in
+            try TCPStream(host: host, port: port, timeout: options.connectTimeout)
+        }
+        // Closing the socket wakes whatever waits on it: the TLS handshake or the upgrade's answer.
+        let watchdog = DispatchWorkItem { tcp.close() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + options.connectTimeout, execute: watchdog)
+        let timedOut = WebSocketError(.connectionFailed, "\(host):\(port) did not complete the TLS and WebSocket handshakes within \(options.connectTimeout) seconds")
+        let stream: any ByteStream
+        do {
+            stream = try WebSocketError.mapping { () throws(SocketError) -> any ByteStream in
+                secure ? try TLSStream(tcp: tcp, host: host, caFile: options.caFile) : tcp
+            }
+        } catch {
+            watchdog.cancel()
+            // Closed already only by the watchdog: the handshake failed because time ran out.
+            let expired = tcp.isClosed
+            tcp.close()
+            throw expired ? timedOut : error
         }
         do {
             var path = url.path.isEmpty ? "/" : url.path
@@ -19,10 +36,14 @@ extension WebSocketClient {
             try WebSocketError.mapping { () throws(SocketError) in try stream.write(handshake.request) }
             let (head, leftover) = try readResponseHead(stream)
             let compression = try handshake.verify(responseHead: String(decoding: head, as: UTF8.self))
+            watchdog.cancel()
+            guard !tcp.isClosed else { throw timedOut }
             return WebSocketClient(stream: stream, compression: compression, leftover: leftover, options: options)
         } catch {
+            watchdog.cancel()
+            let expired = tcp.isClosed
             stream.close()
-            throw error
+            throw expired ? timedOut : error
         }
     }
 
