@@ -32,9 +32,10 @@ struct ManifestSource: Sendable {
         try plan(file: file)
     }
 
-    /// The validated plan of the manifest at `file` (with the defaults), or of the defaults alone.
-    func plan(file: URL?) throws(ManifestRejected) -> LoadPlan {
-        let loader = PluginLoader(catalog: catalog)
+    /// The validated plan of the manifest at `file` (with the defaults), or of the defaults alone;
+    /// out-of-tree plugins are loaded only when `loadingLibraries`.
+    func plan(file: URL?, loadingLibraries: Bool = true) throws(ManifestRejected) -> LoadPlan {
+        let loader = loadingLibraries ? PluginLoader(catalog: catalog) : PluginLoader(catalog: catalog, loadLibrary: LibraryInspection.inspect)
         guard let file else {
             return try loader.plan(PluginManifest(plugins: defaults, baseDirectory: Current.directories().configuration))
         }

@@ -3,12 +3,13 @@ import Foundation
 import PluginHost
 
 /// `home plugins check FILE`: validates a manifest (with the defaults for the plugins it does not
-/// name) without starting anything and prints every diagnostic.
+/// name) without starting anything and prints every diagnostic. Out-of-tree libraries are not
+/// loaded (that runs their code) unless `--load` says so.
 struct PluginsCheckCommand: Command {
     let name = "check"
     let summary = "Validate a manifest and print every problem in it; exit 1 when there is any."
     let arguments = "FILE"
-    let options: [OptionSpec] = [.json]
+    let options: [OptionSpec] = [.json, .flag("load", help: "Load the out-of-tree libraries it names to check the plugins inside (this runs their code).")]
     let source: ManifestSource
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -16,7 +17,7 @@ struct PluginsCheckCommand: Command {
         let json = invocation.arguments.has("json")
         let console = invocation.console
         let checked = Result { () throws(ManifestRejected) -> LoadPlan in
-            try source.plan(file: URL(fileURLWithPath: path))
+            try source.plan(file: URL(fileURLWithPath: path), loadingLibraries: invocation.arguments.has("load"))
         }
         guard case .success(let plan) = checked else {
             if case .failure(let rejected) = checked {

@@ -5,6 +5,7 @@ public enum DiagnosticCode: String, Sendable, Codable, CaseIterable {
     case unknownPlugin = "unknown-plugin"
     case duplicatePlugin = "duplicate-plugin"
     case libraryLoadFailed = "library-load-failed"
+    case libraryNotLoaded = "library-not-loaded"
     case versionMismatch = "version-mismatch"
     case badConfiguration = "bad-configuration"
     case missingCapability = "missing-capability"

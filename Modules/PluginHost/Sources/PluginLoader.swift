@@ -119,7 +119,7 @@ public struct PluginLoader: Sendable {
                 }
                 return factory
             } catch {
-                diagnostics.append(Diagnostic(.libraryLoadFailed, plugin: entry.id, "\(error)"))
+                diagnostics.append(Diagnostic(error is LibraryNotLoaded ? .libraryNotLoaded : .libraryLoadFailed, plugin: entry.id, "\(error)"))
                 return nil
             }
         }
