@@ -40,7 +40,7 @@ struct AgentCommand: PluginCommand {
         defer { forwarding.cancel() }
         let session = try await AgentSession(invocation, services: services)
         let console = invocation.console
-        let log: @Sendable (String) -> Void = { console.printError("\(HATimestamp.string(from: Date())) agent: \($0)") }
+        let log: @Sendable (String) -> Void = { console.printError("\(HATimestamp.string(from: Date())) agent: \(LogText.sanitized($0))") }
         let steps = AgentDaemon.Steps(
             register: { try await session.registrar.registrationForSending() },
             isUnreachable: MobileAppRegistrar.isUnreachable,

@@ -1,4 +1,4 @@
-import Agent
+@testable import Agent
 import Essentials
 import Foundation
 import Synchronization
@@ -96,5 +96,10 @@ final class NotificationHandlerTests: XCTestCase {
         }
         let answered = try await located.handle(try notification("request_location_update"))
         XCTAssertEqual(answered, .handled("request_location_update: location 53.5, 10.0 (±12 m) sent"))
+    }
+
+    func testATitleThatLooksLikeAnOptionReachesNotifySendAsText() throws {
+        let notification = try XCTUnwrap(PushNotification(event: .object(["message": .string("-x"), "title": .string("-u critical")])))
+        XCTAssertEqual(DesktopNotifier.arguments(for: notification), ["notify-send", "--app-name=HomeCompanion", "--", "-u critical", "-x"])
     }
 }

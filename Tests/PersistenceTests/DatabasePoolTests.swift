@@ -35,6 +35,18 @@ final class DatabasePoolTests: XCTestCase {
         }
     }
 
+    func testTextWithANULIsKeptWholeAndNotConfusedWithItsPrefix() throws {
+        try pool.write { database in
+            try database.execute("CREATE TABLE tokens (token TEXT PRIMARY KEY, count INTEGER)")
+            try database.execute("INSERT INTO tokens VALUES (?, 1)", "victim")
+            try database.execute("INSERT INTO tokens VALUES (?, 2)", "victim\u{0}x")
+        }
+        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count FROM tokens WHERE token = ?", "victim\u{0}x") }, 2)
+        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count FROM tokens WHERE token = ?", "victim") }, 1)
+        XCTAssertEqual(try pool.read { try $0.scalar(String.self, "SELECT token FROM tokens WHERE count = 2") }, "victim\u{0}x")
+        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT length(CAST(token AS BLOB)) FROM tokens WHERE count = 2") }, 8)
+    }
+
     func testBindsAndDecodesEveryType() throws {
         let seen = Date(timeIntervalSince1970: 1_795_963_000.125)
         let gadget = Gadget(

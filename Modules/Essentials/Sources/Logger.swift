@@ -43,7 +43,7 @@ public struct Logger: Sendable {
     /// Writes `message` when `messageLevel` is at or above the logger's level.
     public func log(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
         guard messageLevel >= level else { return }
-        sink("[\(messageLevel.name)] \(label): \(redactor.redact(message()))")
+        sink("[\(messageLevel.name)] \(label): \(LogText.sanitized(redactor.redact(message())))")
     }
 
     /// Logs detail useful while debugging.

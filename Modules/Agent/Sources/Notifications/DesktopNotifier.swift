@@ -13,11 +13,16 @@ public struct DesktopNotifier: NotificationPresenter {
         ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS"].contains { !(environment[$0] ?? "").isEmpty }
     }
 
+    /// The command line: after "--", a title such as "-u critical" is text, never an option.
+    static func arguments(for notification: PushNotification) -> [String] {
+        ["notify-send", "--app-name=HomeCompanion", "--", notification.title ?? "Home Assistant", notification.message]
+    }
+
     public func show(_ notification: PushNotification) {
         guard hasDesktop else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["notify-send", "--app-name=HomeCompanion", notification.title ?? "Home Assistant", notification.message]
+        process.arguments = Self.arguments(for: notification)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
