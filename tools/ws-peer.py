@@ -13,6 +13,8 @@ client sent, or `none`). The path of the request chooses the behaviour:
   /ping            ping the client, then send "pong received" once its pong arrives
   /close           close cleanly with code 4000 and reason "bye"
   /abrupt          drop the TCP connection without a close frame
+  /flood           send 2,000 binary messages of 64 KiB (each starting with its number) as
+                   fast as the client reads them; print `flood sent N` after 3 seconds
   /bad-opcode      a frame with reserved opcode 3                  (client must close 1002)
   /masked          a masked server frame                           (1002)
   /bad-utf8        a text frame that is not UTF-8                  (1007)
@@ -30,6 +32,7 @@ Paths ending in /api/websocket play a Home Assistant that authenticates any toke
   /ha-silent/…     answers nothing after auth_ok: no results, no pongs
 """
 import asyncio
+import os
 import ssl
 import sys
 
@@ -89,6 +92,19 @@ async def handle(ws):
             await ws.close(4000, "bye")
         elif path == "/abrupt":
             ws.transport.abort()
+        elif path == "/flood":
+            sent = [0]
+
+            async def report():
+                await asyncio.sleep(3)
+                print(f"flood sent {sent[0]}", flush=True)
+
+            reporter = asyncio.create_task(report())
+            for number in range(2000):
+                await ws.send(number.to_bytes(8, "big") + os.urandom(65536 - 8))
+                sent[0] += 1
+            await reporter
+            await ws.wait_closed()
         elif path in RAW:
             ws.transport.write(RAW[path])
             await ws.wait_closed()

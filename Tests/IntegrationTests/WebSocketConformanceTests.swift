@@ -23,6 +23,25 @@ final class WebSocketConformanceTests: XCTestCase {
         }
     }
 
+    func testASlowConsumerSlowsTheServerInsteadOfFillingMemory() async throws {
+        // Nothing is taken for three seconds: the client reads up to its 1 MiB budget and then
+        // stops reading, so the server's sends block; unbounded, all 125 MiB would be read.
+        let client = try await WebSocketClient.connect(to: peer().url("/flood", plain: true), options: WebSocketOptions(maximumBufferedBytes: 1 << 20))
+        let report = try XCTUnwrap(try peer().line(startingWith: "flood sent ", seconds: 10))
+        let sent = try XCTUnwrap(Int(report.split(separator: " ")[2]))
+        XCTAssertLessThan(sent, 400, "the server got \(sent) messages of 64 KiB out to a client that took none")
+        var expected = 0
+        for try await message in client.messages {
+            guard case .binary(let bytes) = message else { return XCTFail("\(message)") }
+            XCTAssertEqual(bytes.count, 65536)
+            XCTAssertEqual(bytes.prefix(8).reduce(0) { $0 << 8 | Int($1) }, expected, "in order, none lost")
+            expected += 1
+            if expected == 2000 { break }
+        }
+        XCTAssertEqual(expected, 2000)
+        client.close()
+    }
+
     func testEchoesTextAndBinaryWithCompression() async throws {
         let client = try await WebSocketClient.connect(to: peer().url("/echo"))
         XCTAssertTrue(client.compressionEnabled)

@@ -53,6 +53,16 @@ final class WebSocketPeer: @unchecked Sendable {
         return nil
     }
 
+    /// The first line the peer printed that starts with `prefix`, waiting up to `seconds` for it.
+    func line(startingWith prefix: String, seconds: Double = 10) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let line = lock.withLock({ lines.first { $0.hasPrefix(prefix) } }) { return line }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+
     func url(_ path: String, plain: Bool = false) -> URL {
         URL(string: "ws://127.0.0.1:\(plain ? plainPort : port)\(path)")!
     }

@@ -22,12 +22,17 @@ extension WebSocketClient {
                 var batch: [WebSocketMessage] = []
                 for frame in frames {
                     if let ending = try handle(frame, assembler: &assembler, into: &batch) {
-                        deliver(batch)
+                        _ = deliver(batch)
                         finish(ending.error)
                         return
                     }
                 }
-                deliver(batch)
+                guard deliver(batch) else {
+                    // Nobody listens any more: the connection is of no use.
+                    stream.close()
+                    finish(nil)
+                    return
+                }
             }
         } catch let error as WebSocketError {
             if let code = error.closeCode, code != 1006 {

@@ -15,16 +15,21 @@ public final class WebSocketClient: Sendable {
     let deflate: PermessageDeflate?
     let stream: any ByteStream
     let state: WebSocketState
-    private let continuation: AsyncThrowingStream<[WebSocketMessage], any Error>.Continuation
+    private let continuation: AsyncThrowingStream<MessageBatch, any Error>.Continuation
+    private let budget: ReadBudget
 
     init(stream: any ByteStream, compression: PermessageDeflate?, leftover: [UInt8], options: WebSocketOptions) {
         self.stream = stream
         compressionEnabled = compression != nil
         deflate = compression
         state = WebSocketState()
-        let (batches, continuation) = AsyncThrowingStream.makeStream(of: [WebSocketMessage].self, throwing: (any Error).self)
-        messages = WebSocketMessages(batches: batches)
+        let (batches, continuation) = AsyncThrowingStream.makeStream(of: MessageBatch.self, throwing: (any Error).self)
+        let budget = ReadBudget(limit: options.maximumBufferedBytes)
+        messages = WebSocketMessages(stream: batches, budget: budget)
         self.continuation = continuation
+        self.budget = budget
+        // A consumer that stops listening frees a reader waiting for it.
+        continuation.onTermination = { _ in budget.cancel() }
         let reader = Thread { [self] in readLoop(leftover: leftover, options: options) }
         reader.name = "WebSocketClient reader"
         reader.start()
@@ -65,6 +70,7 @@ public final class WebSocketClient: Sendable {
     /// Closes the socket at once, without a closing handshake.
     public func disconnect() {
         stream.close()
+        budget.cancel()
     }
 
     private func sendFrame(_ frame: WebSocketFrame) throws {
@@ -72,14 +78,20 @@ public final class WebSocketClient: Sendable {
         try write(frame)
     }
 
-    /// Delivers the messages of one read to ``messages``.
-    func deliver(_ batch: [WebSocketMessage]) {
-        if !batch.isEmpty { continuation.yield(batch) }
+    /// Delivers the messages of one read to ``messages``, once they fit in the read budget; false
+    /// when the consumer went away meanwhile.
+    func deliver(_ batch: [WebSocketMessage]) -> Bool {
+        guard !batch.isEmpty else { return true }
+        let counted = MessageBatch(batch)
+        guard budget.reserve(counted.bytes) else { return false }
+        continuation.yield(counted)
+        return true
     }
 
     /// Ends ``messages``, with `error` unless the close was clean.
     func finish(_ error: (any Error)?) {
         continuation.finish(throwing: error)
+        budget.cancel()
     }
 
     func write(_ frame: WebSocketFrame) throws {

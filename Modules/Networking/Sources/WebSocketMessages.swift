@@ -2,11 +2,16 @@
 ///
 /// The reader thread hands over every message of one socket read as one batch, so a consumer
 /// wakes once per read instead of once per message; this sequence then gives them out one by
-/// one without suspending.
+/// one without suspending. What was read but not yet taken is bounded by the client's read
+/// budget (``WebSocketOptions/maximumBufferedBytes``): a slow consumer slows the reading.
 public struct WebSocketMessages: AsyncSequence, Sendable {
     public typealias Element = WebSocketMessage
 
-    let batches: AsyncThrowingStream<[WebSocketMessage], any Error>
+    let stream: AsyncThrowingStream<MessageBatch, any Error>
+    let budget: ReadBudget
+
+    /// The messages one read at a time.
+    var batches: MessageBatches { MessageBatches(stream: stream, budget: budget) }
 
     public func makeAsyncIterator() -> Iterator {
         Iterator(batches: batches.makeAsyncIterator())
@@ -14,7 +19,7 @@ public struct WebSocketMessages: AsyncSequence, Sendable {
 
     /// Iterates the messages batch by batch.
     public struct Iterator: AsyncIteratorProtocol {
-        var batches: AsyncThrowingStream<[WebSocketMessage], any Error>.AsyncIterator
+        var batches: MessageBatches.Iterator
         var current: [WebSocketMessage] = []
         var index = 0
 

@@ -6,12 +6,19 @@ public struct WebSocketOptions: Sendable {
     public var compression: Bool
     /// A PEM file of CA certificates to trust instead of the system's, for `wss://`.
     public var caFile: String?
-    /// Seconds to wait for the TCP connection.
+    /// Seconds allowed for the TCP connection, TLS and the WebSocket upgrade together.
     public var connectTimeout: Double
+    /// Bytes of messages read but not yet taken by the consumer before reading pauses.
+    public var maximumBufferedBytes: Int
 
-    /// Creates options; the defaults accept messages up to 64 MiB and offer compression.
-    public init(maximumMessageSize: Int = 64 << 20, compression: Bool = true, caFile: String? = nil, connectTimeout: Double = 10) {
+    /// Creates options; the defaults accept messages up to 64 MiB, buffer up to 8 MiB for a slow
+    /// consumer, and offer compression.
+    public init(
+        maximumMessageSize: Int = 64 << 20, compression: Bool = true, caFile: String? = nil, connectTimeout: Double = 10,
+        maximumBufferedBytes: Int = 8 << 20
+    ) {
         self.maximumMessageSize = maximumMessageSize
+        self.maximumBufferedBytes = maximumBufferedBytes
         self.compression = compression
         self.caFile = caFile
         self.connectTimeout = connectTimeout
