@@ -61,13 +61,13 @@ final class PushQueueTests: XCTestCase {
     func testDroppingTakesTheOldestOfATokenOrOfEveryToken() throws {
         let pool = try pool()
         try fill(pool, ["a", "b", "a", "b", "a"])
-        XCTAssertEqual(try pool.write { try PushQueue.dropOldest(of: "a", in: $0) }, 2)
+        XCTAssertEqual(try pool.write { try PushQueue.dropOldest(1, of: "a", in: $0) }.count, 1)
         XCTAssertEqual(payloads(try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }), ["a2", "a4"])
         let removed = try pool.write { try PushQueue.dropOldest(2, in: $0) }
         XCTAssertEqual(removed.count, 2, "b1 and a2")
         XCTAssertEqual(payloads(try pool.read { try PushQueue.waiting(for: "b", after: 0, limit: 10, queuedSince: start, in: $0) }), ["b3"])
         XCTAssertEqual(try pool.write { try PushQueue.dropOldest(10, in: $0) }.count, 2, "asking for more than there is drops everything")
-        XCTAssertNil(try pool.write { try PushQueue.dropOldest(of: "a", in: $0) })
+        XCTAssertEqual(try pool.write { try PushQueue.dropOldest(5, of: "a", in: $0) }.count, 0)
     }
 
     func testPurgeRemovesOnlyExpiredNotifications() throws {

@@ -139,23 +139,25 @@ final class RelayHardeningTests: XCTestCase {
         XCTAssertEqual(bad, 400)
     }
 
-    func testQueuesAreCappedPerTokenAndInTotalDroppingTheOldest() async throws {
+    func testQueuesAreCappedPerTokenAndInTotalDroppingTheFullestQueuesOldest() async throws {
         relay = try RelayTestServer { configuration in
             configuration.queueLimits.perToken = 3
             configuration.queueLimits.total = 5
         }
-        let (first, second) = (try await relay.register(), try await relay.register())
-        for number in 1...5 { try await sent(first.token, "a\(number)") }
-        let afterFirst = try await metric("push_relay_queue_depth")
-        XCTAssertEqual(afterFirst, 3)
-        for number in 1...3 { try await sent(second.token, "b\(number)") }
+        let (flooder, away, third) = (try await relay.register(), try await relay.register(), try await relay.register())
+        for number in 1...5 { try await sent(flooder.token, "a\(number)") }
+        let afterFlood = try await metric("push_relay_queue_depth")
+        XCTAssertEqual(afterFlood, 3, "a1 and a2 went for the token's cap")
+        for number in 1...2 { try await sent(away.token, "b\(number)") }
+        try await sent(third.token, "c1")
         let depth = try await metric("push_relay_queue_depth")
         let dropped = try await metric("push_relay_dropped_total")
         XCTAssertEqual(depth, 5)
-        XCTAssertEqual(dropped, 3, "a1 and a2 for the token's cap, then a3 for the total")
-        let stream = try openStream(first.secret)
-        let seen = notifications(in: stream.read(until: "\"a5\"", timeout: 5)).map(\.message)
-        XCTAssertEqual(seen, ["a4", "a5"])
+        XCTAssertEqual(dropped, 3, "then a3 for the total: the fullest queue gives, not the device that is merely away")
+        let flooded = notifications(in: try openStream(flooder.secret).read(until: "\"a5\"", timeout: 5)).map(\.message)
+        XCTAssertEqual(flooded, ["a4", "a5"])
+        let kept = notifications(in: try openStream(away.secret).read(until: "\"b2\"", timeout: 5)).map(\.message)
+        XCTAssertEqual(kept, ["b1", "b2"])
     }
 
     func testANewStreamClosesTheOldestOfItsTokenAndTheTotalIsCapped() async throws {

@@ -5,8 +5,8 @@ import Persistence
 /// Delivery within one relay process: every notification is queued durably in the
 /// ``PushQueue`` and sent to the token's connected streams from there; it stays queued until the
 /// client acknowledges it (or its TTL ends), so a client that drops mid-stream gets it again.
-/// Queues are capped per token and in total (oldest dropped first); expired notifications are
-/// purged every minute.
+/// Queues are capped per token (its oldest dropped first) and in total (the oldest of the
+/// fullest queue dropped first); expired notifications are purged every minute.
 ///
 /// Queued notifications are written through the relay's ``BatchedWriter``: many requests share
 /// one transaction, and a delivery completes once the transaction holding it has committed.
@@ -76,17 +76,22 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         let before = try counts.count(of: key) { try PushQueue.count(for: key, in: database) }
         _ = try PushQueue.enqueue(bytes, for: key, at: date, in: database)
         counts.added(to: key, bytes: bytes.count)
-        for _ in 0..<max(0, before + 1 - limits.perToken) {
-            guard let size = try PushQueue.dropOldest(of: key, in: database) else { break }
-            counts.removed(1, bytes: size, from: key, dropped: true)
+        if before + 1 > limits.perToken {
+            let removed = try PushQueue.dropOldest(before + 1 - limits.perToken, of: key, in: database)
+            counts.removed(removed.count, bytes: removed.bytes, from: key, dropped: true)
         }
+        // Over the total: the fullest queue gives up its oldest first, so one who floods many
+        // tokens cannot push out the few notifications of a device that is merely away.
         var total = counts.total
         while total.count > limits.total || total.bytes > limits.totalBytes {
-            let average = max(1, total.bytes / max(1, total.count))
-            let excess = max(total.count - limits.total, (total.bytes - limits.totalBytes + average - 1) / average, 1)
-            let removed = try PushQueue.dropOldest(excess, in: database)
-            counts.removed(removed.count, bytes: removed.bytes, from: nil, dropped: true)
-            if removed.count == 0 { break }
+            let excess = max(1, total.count - limits.total, (total.bytes - limits.totalBytes) / max(1, total.bytes / max(1, total.count)))
+            if let fullest = counts.largest, case let removed = try PushQueue.dropOldest(excess, of: fullest, in: database), removed.count > 0 {
+                counts.removed(removed.count, bytes: removed.bytes, from: fullest, dropped: true)
+            } else {
+                let removed = try PushQueue.dropOldest(max(1, total.count - limits.total), in: database)
+                counts.removed(removed.count, bytes: removed.bytes, from: nil, dropped: true)
+                if removed.count == 0 { break }
+            }
             total = counts.total
         }
     }

@@ -57,12 +57,13 @@ enum PushQueue {
         return removed
     }
 
-    /// Removes `key`'s oldest notification; its size, or nil when none waits.
-    static func dropOldest(of key: String, in database: DatabaseConnection) throws -> Int? {
-        guard let row = try database.rows("SELECT id, length(payload) AS size FROM push_queue WHERE token = ? ORDER BY id LIMIT 1", key).first,
-              let id = row.get("id", as: Int64.self) else { return nil }
-        try database.execute("DELETE FROM push_queue WHERE id = ?", id)
-        return row.get("size", as: Int.self) ?? 0
+    /// Removes `key`'s `count` oldest notifications; the count and bytes removed.
+    static func dropOldest(_ count: Int, of key: String, in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
+        guard let last = try database.scalar(Int64.self, "SELECT id FROM push_queue WHERE token = ? ORDER BY id LIMIT 1 OFFSET ?", key, max(0, count - 1))
+            ?? database.scalar(Int64.self, "SELECT max(id) FROM push_queue WHERE token = ?", key) else { return (0, 0) }
+        let removed = try sizes("WHERE token = ? AND id <= ?", key, last, in: database)
+        try database.execute("DELETE FROM push_queue WHERE token = ? AND id <= ?", key, last)
+        return removed
     }
 
     /// Removes the `count` oldest notifications of every token; the count and bytes removed.

@@ -25,6 +25,11 @@ final class QueueCounts: @unchecked Sendable {
         return loaded
     }
 
+    /// The key with the most notifications, of those counted so far.
+    var largest: String? {
+        lock.withLock { perKey.max { $0.value < $1.value }.flatMap { $0.value > 0 ? $0.key : nil } }
+    }
+
     func added(to key: String, bytes: Int) {
         lock.withLock {
             perKey[key, default: 0] += 1
