@@ -70,6 +70,17 @@ final class PushQueueTests: XCTestCase {
         XCTAssertEqual(try pool.write { try PushQueue.dropOldest(5, of: "a", in: $0) }.count, 0)
     }
 
+    func testIdsAreNeverReusedEvenOnceTheQueueIsEmpty() throws {
+        let pool = try pool()
+        try fill(pool, ["a"])
+        let first = try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }[0].id
+        _ = try pool.write { try PushQueue.acknowledge("a", through: Int64(first)!, in: $0) }
+        try fill(pool, ["a"])
+        let second = try pool.read { try PushQueue.waiting(for: "a", after: Int64(first)!, limit: 10, queuedSince: start, in: $0) }
+        XCTAssertEqual(second.count, 1, "a client resuming after the first id gets the next one")
+        XCTAssertGreaterThan(Int64(second[0].id)!, Int64(first)!)
+    }
+
     func testPurgeRemovesOnlyExpiredNotifications() throws {
         let pool = try pool()
         try fill(pool, (0..<10).map { "t\($0 % 3)" }, spacing: 1)

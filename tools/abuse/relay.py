@@ -24,7 +24,9 @@ CAPS = {
     "timeout": 10, "registrations_per_address": 20, "registration_limit": 1000,
 }
 RSS_CAP_MIB = 96  # what the caps above allow the relay to hold, with room for the runtime
-DISK_CAP_MIB = 8 + 16  # queue_total_mib plus the WAL and indexes
+# The SQLite file holds at most queue_total_mib of notifications (plus indexes and pages freed by
+# deletes, which it reuses); the WAL is checkpointed every 20,000 pages (80 MiB) and not beyond.
+DISK_CAP_MIB = 3 * 8 + 80 + 8
 
 
 def free_port():
@@ -143,32 +145,6 @@ class HomeAssistant(threading.Thread):
         return bool(self.results) and all(status == 201 and seconds < 1 for status, seconds, _ in self.results)
 
 
-def read_stream(port, secret, seconds, last_id=None, stop_after=None):
-    """Reads notification events for up to `seconds`; their (id, message) pairs."""
-    events = []
-    sock = socket.create_connection(("127.0.0.1", port), timeout=1)
-    head = f"GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {secret}\r\n"
-    if last_id:
-        head += f"Last-Event-ID: {last_id}\r\n"
-    sock.sendall((head + "\r\n").encode())
-    data = b""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            chunk = sock.recv(65536)
-        except socket.timeout:
-            chunk = None
-        if chunk == b"":
-            break
-        if chunk:
-            data += chunk
-            events = parse_events(data)
-            if stop_after and len(events) >= stop_after:
-                break
-    sock.close()
-    return events
-
-
 def parse_events(data):
     body = dechunk(data)
     events = []
@@ -177,11 +153,14 @@ def parse_events(data):
         if b"event: notification" not in lines:
             continue
         ident = next((l[4:].decode() for l in lines if l.startswith(b"id: ")), None)
-        payload = next((l[6:] for l in lines if l.startswith(b"data: ")), b"{}")
+        payload = next((l[6:] for l in lines if l.startswith(b"data: ")), None)
         try:
-            events.append((ident, json.loads(payload).get("body")))
+            # A block cut short by the read (no data yet, or half of it) is not an event yet.
+            body = json.loads(payload) if payload else None
         except ValueError:
-            pass
+            body = None
+        if ident and body and "body" in body:
+            events.append((ident, body["body"]))
     return events
 
 
@@ -204,27 +183,94 @@ def dechunk(data):
         rest = rest[line + 2 + size + 2:]
 
 
-def collect(relay, device):
-    """The device takes everything waiting, acknowledging it; the messages it got."""
-    events = read_stream(relay.port, device[1], 3)
-    if events:
-        request(relay.port, "POST", "/push/ack", body={"last_id": events[-1][0]}, headers={"Authorization": f"Bearer {device[1]}"})
-    return {message for _, message in events}
+class Device(threading.Thread):
+    """The legitimate device: holds its stream, reconnecting with Last-Event-ID, and acknowledges
+    what it has every half second. When `crashing`, it drops the connection after a few events
+    and comes back having kept only part of what it read (a crash before its state was saved)."""
+
+    def __init__(self, port, secret):
+        super().__init__(daemon=True)
+        self.port, self.secret = port, secret
+        self.received = set()
+        self.saved_id = None
+        self.crashing = False
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+
+    def run(self):
+        while not self.stopping.is_set():
+            try:
+                self.hold()
+            except OSError:
+                pass
+            self.stopping.wait(0.1)
+
+    def hold(self):
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=0.5)
+        head = f"GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {self.secret}\r\n"
+        if self.saved_id:
+            head += f"Last-Event-ID: {self.saved_id}\r\n"
+        sock.sendall((head + "\r\n").encode())
+        data, seen, acknowledged = b"", 0, self.saved_id
+        crash_after = random.randint(3, 30) if self.crashing else None
+        last_ack = time.monotonic()
+        try:
+            while not self.stopping.is_set():
+                try:
+                    chunk = sock.recv(65536)
+                except socket.timeout:
+                    chunk = None
+                if chunk == b"":
+                    return
+                if chunk:
+                    data += chunk
+                    events = parse_events(data)
+                    with self.lock:
+                        for ident, message in events[seen:]:
+                            self.received.add(message)
+                    if crash_after and len(events) >= crash_after:
+                        # Crashed: what it saved lags a few events behind what it showed.
+                        self.saved_id = events[max(0, len(events) - random.randint(1, 3)) - 1][0] if len(events) > 3 else self.saved_id
+                        return
+                    if events:
+                        self.saved_id = events[-1][0]
+                    seen = len(events)
+                if self.saved_id != acknowledged and time.monotonic() - last_ack > 0.5:
+                    request(self.port, "POST", "/push/ack", body={"last_id": self.saved_id}, headers={"Authorization": f"Bearer {self.secret}"})
+                    acknowledged, last_ack = self.saved_id, time.monotonic()
+        finally:
+            sock.close()
+
+    def has(self, messages, seconds=8):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            with self.lock:
+                if messages <= self.received:
+                    return True
+            time.sleep(0.1)
+        return False
+
+    def missing(self, messages):
+        with self.lock:
+            return messages - self.received
+
+    def stop(self):
+        self.stopping.set()
+        self.join()
 
 
-def attack_rows(relay, device):
+def attack_rows(relay, token, device):
     rows = []
 
     def run(name, attack):
-        collect(relay, device)  # start empty
         rss_before, disk_before = relay.rss_mib(), relay.disk_mib()
-        home = HomeAssistant(relay.port, device[0], name)
+        home = HomeAssistant(relay.port, token, name)
         home.start()
         started = time.monotonic()
         sent, lost_extra = attack()
         home.stop()
-        received = collect(relay, device)
-        lost = len(home.delivered() - received) + lost_extra
+        device.has(home.delivered())
+        lost = len(device.missing(home.delivered())) + lost_extra
         rows.append({
             "attack": name, "requests": sent, "seconds": time.monotonic() - started,
             "rss": (rss_before, relay.rss_mib()), "disk": (disk_before, relay.disk_mib()),
@@ -234,12 +280,12 @@ def attack_rows(relay, device):
     def stolen_token():
         sent = 0
         for _ in range(200):
-            for path, headers in (("/push/stream", {"Authorization": f"Bearer {device[0]}"}), (f"/push/stream?push_token={device[0]}", {})):
+            for path, headers in (("/push/stream", {"Authorization": f"Bearer {token}"}), (f"/push/stream?push_token={token}", {})):
                 status, _ = request(relay.port, "GET", path, headers=headers, source="127.0.0.2")
                 assert status in (400, 401), f"the push token read the stream: {status}"
                 sent += 1
             status, _ = request(relay.port, "POST", "/push/ack", body={"last_id": "999999999"},
-                                headers={"Authorization": f"Bearer {device[0]}"}, source="127.0.0.2")
+                                headers={"Authorization": f"Bearer {token}"}, source="127.0.0.2")
             assert status == 401, f"the push token acknowledged: {status}"
             sent += 1
         return sent, 0
@@ -289,7 +335,7 @@ def attack_rows(relay, device):
     def nul_token():
         sent = 0
         for _ in range(500):
-            status, _ = request(relay.port, "POST", "/push/send", body=push(device[0] + "\u0000x", "split"), source="127.0.0.2")
+            status, _ = request(relay.port, "POST", "/push/send", body=push(token + "\u0000x", "split"), source="127.0.0.2")
             assert status == 400, f"a NUL token was taken: {status}"
             sent += 1
         return sent, 0
@@ -336,23 +382,17 @@ def attack_rows(relay, device):
         return sent, 0
 
     def mid_stream_kill():
-        for number in range(200):
-            status, _ = request(relay.port, "POST", "/push/send", body=push(device[0], f"backlog {number}"))
+        # The device keeps crashing while a backlog and live notifications arrive.
+        device.crashing = True
+        backlog = set()
+        for number in range(300):
+            status, _ = request(relay.port, "POST", "/push/send", body=push(token, f"backlog {number}"))
             assert status == 201
-        seen = set()
-        last = None
-        for _ in range(10):  # the device drops after a few events, each time
-            events = read_stream(relay.port, device[1], 2, last_id=last, stop_after=random.randint(5, 40))
-            for ident, message in events:
-                seen.add(message)
-            if events:
-                last = events[random.randint(0, len(events) - 1)][0]  # it kept only part of what it read
-        events = read_stream(relay.port, device[1], 3, last_id=last)
-        seen |= {message for _, message in events}
-        if events:
-            request(relay.port, "POST", "/push/ack", body={"last_id": events[-1][0]}, headers={"Authorization": f"Bearer {device[1]}"})
-        lost = sum(1 for number in range(200) if f"backlog {number}" not in seen)
-        return 11, lost
+            backlog.add(f"backlog {number}")
+        time.sleep(6)
+        device.crashing = False
+        device.has(backlog)
+        return 300, len(device.missing(backlog))
 
     def metrics_flood():
         sent = 0
@@ -386,8 +426,11 @@ def main():
         redis_url = f"redis://127.0.0.1:{redis_port}/0"
     relay = Relay(binary, redis_url)
     try:
-        device = register(relay.port)
-        rows = attack_rows(relay, device)
+        token, secret = register(relay.port)
+        device = Device(relay.port, secret)
+        device.start()
+        rows = attack_rows(relay, token, device)
+        device.stop()
     finally:
         relay.stop()
         if redis:

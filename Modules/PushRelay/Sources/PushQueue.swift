@@ -23,9 +23,20 @@ enum PushQueue {
             """)
         }
         // Queues are now keyed by the digest of a token the relay issued; nobody can stream
-        // what was queued for a chosen token before, so it goes.
+        // what was queued for a chosen token before, so it goes. Ids are now the cursor a
+        // client resumes after, so they are never reused (AUTOINCREMENT), even once the queue
+        // was emptied.
         migrator.register("push_queue.v2") { database in
-            try database.execute("DELETE FROM push_queue")
+            try database.executeScript("""
+            DROP TABLE push_queue;
+            CREATE TABLE push_queue (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                token TEXT NOT NULL,
+                payload BLOB NOT NULL,
+                enqueued_at REAL NOT NULL
+            );
+            CREATE INDEX push_queue_token ON push_queue (token, id);
+            """)
         }
     }
 

@@ -55,9 +55,9 @@ public final class NotificationHandler: Sendable {
         }
     }
 
-    /// The id of the last notification a push relay delivered, to resume after.
-    public func lastRelayDelivery() -> String? {
-        try? history.lastRelayDelivery()
+    /// The id of the last notification a push relay delivered with an id starting `prefix`.
+    public func lastRelayDelivery(prefix: String = "") -> String? {
+        try? history.lastRelayDelivery(prefix: prefix)
     }
 
     private func show(_ notification: PushNotification, recorded: Bool) async throws {

@@ -59,9 +59,12 @@ public final class NotificationHistory: Sendable {
         }
     }
 
-    /// The id of the last notification a relay delivered, to resume after.
-    public func lastRelayDelivery() throws -> String? {
-        try pool.read { database in try database.scalar(String.self, "SELECT id FROM relay_deliveries ORDER BY sequence DESC LIMIT 1") }
+    /// The id of the last notification delivered with an id starting `prefix`, to resume after.
+    public func lastRelayDelivery(prefix: String = "") throws -> String? {
+        try pool.read { database in
+            try database.scalar(String.self, "SELECT id FROM relay_deliveries WHERE substr(id, 1, ?) = ? ORDER BY sequence DESC LIMIT 1",
+                prefix.count, prefix)
+        }
     }
 
     @discardableResult

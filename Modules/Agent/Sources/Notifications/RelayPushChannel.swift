@@ -14,6 +14,9 @@ public struct RelayPushChannel: Sendable {
     let handler: NotificationHandler
     let client: EventStreamClient
     let acknowledger: RelayAcknowledger
+    /// Ids are the relay's own: remembered under this device's push token there, so another
+    /// relay's ids (or a new registration's) are never taken for ones already seen.
+    let namespace: String
     let log: @Sendable (String) -> Void
 
     /// The channel for `credentials`; nil when their URL is not a relay's `/push/send`.
@@ -26,6 +29,7 @@ public struct RelayPushChannel: Sendable {
         self.handler = handler
         self.client = client
         acknowledger = RelayAcknowledger(url: ack, secret: credentials.streamSecret, log: log)
+        namespace = credentials.pushToken + ":"
         self.log = log
     }
 
@@ -34,7 +38,7 @@ public struct RelayPushChannel: Sendable {
         var delay = 1.0
         while !Task.isCancelled {
             var headers = [(name: "Authorization", value: "Bearer \(secret)")]
-            if let last = handler.lastRelayDelivery() { headers.append(("Last-Event-ID", last)) }
+            if let last = handler.lastRelayDelivery(prefix: namespace) { headers.append(("Last-Event-ID", String(last.dropFirst(namespace.count)))) }
             do {
                 for try await event in client.events(from: streamURL, headers: headers) {
                     delay = 1
@@ -60,7 +64,7 @@ public struct RelayPushChannel: Sendable {
                 if let id = event.id { await acknowledger.acknowledge(id) }
                 return
             }
-            await handler.receive(notification, relayID: event.id)
+            await handler.receive(notification, relayID: event.id.map { namespace + $0 })
             if let id = event.id { await acknowledger.acknowledge(id) }
         default: break
         }
