@@ -229,6 +229,20 @@ final class RelayHardeningTests: XCTestCase {
         XCTAssertEqual(health, 200)
     }
 
+    func testOneAddressFloodingIsAnswered429AndOthersAreServed() async throws {
+        relay = try RelayTestServer { configuration in configuration.requestsPerAddress = 5 }
+        var statuses: [Int] = []
+        for _ in 0..<30 {
+            let connection = try RawConnection(port: relay.port, from: "127.0.0.3")
+            connection.send("POST /rate_limits/check HTTP/1.1\r\nHost: x\r\nContent-Length: 18\r\nConnection: close\r\n\r\n{\"push_token\":\"t\"}")
+            statuses.append(Int(connection.read(until: nil, timeout: 5).dropFirst(9).prefix(3)) ?? 0)
+        }
+        XCTAssertEqual(statuses.filter { $0 == 200 }.count, 10, "a burst of twice the rate: \(statuses)")
+        XCTAssertEqual(statuses.filter { $0 == 429 }.count, 20)
+        let (other, _) = try await relay.request("POST", "/rate_limits/check", body: #"{"push_token":"t"}"#)
+        XCTAssertEqual(other, 200, "127.0.0.1 has its own budget")
+    }
+
     func testOneAddressCannotHoldEveryConnection() async throws {
         relay = try RelayTestServer { configuration in configuration.http.connectionsPerAddress = 4 }
         let held = try (0..<4).map { _ in try RawConnection(port: relay.port, from: "127.0.0.2") }

@@ -20,12 +20,13 @@ import time
 
 CAPS = {
     "daily_limit": 1000000, "queue_per_token": 500, "queue_total": 5000, "queue_total_mib": 8,
-    "streams_per_token": 2, "streams_total": 64, "connections_per_address": 32, "request_deadline": 5,
+    "streams_per_token": 2, "streams_total": 64, "connections_per_address": 32, "requests_per_address": 100, "request_deadline": 5,
     "timeout": 10, "registrations_per_address": 20, "registration_limit": 1000,
 }
 RSS_CAP_MIB = 96  # what the caps above allow the relay to hold, with room for the runtime
 # The SQLite file holds at most queue_total_mib of notifications (plus indexes and pages freed by
 # deletes, which it reuses); the WAL is checkpointed every 20,000 pages (80 MiB) and not beyond.
+# Redis holds the queues (at most queue_total_mib) in memory, with its own overhead per entry.
 DISK_CAP_MIB = 3 * 8 + 80 + 8
 
 
@@ -36,7 +37,8 @@ def free_port():
 
 
 class Relay:
-    def __init__(self, binary, redis_url=None):
+    def __init__(self, binary, redis_url=None, redis_port=None):
+        self.redis_port = redis_port
         self.folder = tempfile.mkdtemp(prefix="relay-abuse-")
         self.port = free_port()
         settings = dict(CAPS)
@@ -69,6 +71,15 @@ class Relay:
         return 0.0
 
     def disk_mib(self):
+        """The SQLite files, or with Redis the memory Redis uses."""
+        if self.redis_port:
+            with socket.create_connection(("127.0.0.1", self.redis_port), timeout=5) as sock:
+                sock.sendall(b"INFO memory\r\n")
+                data = b""
+                while b"used_memory:" not in data or not data.endswith(b"\r\n"):
+                    data += sock.recv(65536)
+            line = next(l for l in data.split(b"\r\n") if l.startswith(b"used_memory:"))
+            return int(line.split(b":")[1]) / (1 << 20)
         total = 0
         for name in os.listdir(self.folder):
             if name.startswith("relay.sqlite"):
@@ -417,14 +428,19 @@ def main():
     if len(sys.argv) < 2:
         raise SystemExit(__doc__)
     binary = sys.argv[1]
-    redis_url, redis = None, None
+    redis_url, redis, redis_port = None, None, None
     if "--redis" in sys.argv:
         redis_port = free_port()
         redis = subprocess.Popen([sys.argv[sys.argv.index("--redis") + 1], "--port", str(redis_port), "--bind", "127.0.0.1",
                                   "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        time.sleep(0.5)
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", redis_port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
         redis_url = f"redis://127.0.0.1:{redis_port}/0"
-    relay = Relay(binary, redis_url)
+    relay = Relay(binary, redis_url, redis_port if redis_url else None)
     try:
         token, secret = register(relay.port)
         device = Device(relay.port, secret)
@@ -437,7 +453,8 @@ def main():
             redis.kill()
     store = "Redis" if redis_url else "SQLite"
     print(f"push-relay under attack ({store}; caps: {', '.join(f'{k}={v}' for k, v in CAPS.items())})")
-    print(f"| attack | requests | seconds | relay RSS MiB before → after | disk MiB before → after | HA POSTs 201 < 1 s | lost |")
+    storage = "Redis memory" if redis_url else "disk"
+    print(f"| attack | requests | seconds | relay RSS MiB before → after | {storage} MiB before → after | HA POSTs 201 < 1 s | lost |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     failed = False
     for row in rows:

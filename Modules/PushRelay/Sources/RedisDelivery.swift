@@ -2,26 +2,17 @@ import Essentials
 import Foundation
 
 /// Delivery shared by every relay process on one Redis. Each notification is appended to its
-/// token key's Redis stream (`push-relay:queue:<key>`, at most the per-token cap long, expiring
-/// with the TTL) and announced on a channel; every process holding a stream of that key sends
-/// it from the Redis stream, after the last id it sent. Entries stay until the client
-/// acknowledges them, so a client that reconnects to any process gets what it has not had.
+/// token key's Redis stream (`push-relay:queue:<key>`) and announced on a channel; every process
+/// holding a stream of that key sends it from the Redis stream, after the last id it sent.
+/// Entries stay until the client acknowledges them or their time to live ends, so a client that
+/// reconnects to any process gets what it has not had. Queues are capped per token and in total
+/// (count and bytes) like ``LocalDelivery``'s, by the scripts of ``RedisQueueScripts``.
 ///
 /// Every call has a timeout; the subscriber reconnects with backoff; a background check every
-/// two seconds tells ``isHealthy``; the queue depth for `/metrics` is counted in the background
-/// every ten seconds, never on a request.
+/// two seconds tells ``isHealthy`` and reads the totals for `/metrics` (never a scan on a
+/// request); expired entries are swept every minute.
 public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     static let channel = "push-relay:deliveries"
-    /// Queues ARGV[1] on the key's stream capped at ARGV[5] entries, renews its time to live
-    /// (ARGV[2] seconds) and announces the key (ARGV[4]) on the channel (ARGV[3]); returns how
-    /// many old entries the cap dropped. One round trip, one atomic step.
-    private static let deliverScript = """
-        local before = redis.call('XLEN', KEYS[1])
-        redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[5], '*', 'payload', ARGV[1])
-        redis.call('EXPIRE', KEYS[1], ARGV[2])
-        redis.call('PUBLISH', ARGV[3], ARGV[4])
-        return before + 1 - redis.call('XLEN', KEYS[1])
-        """
 
     public let streams: StreamRegistry
     private let pool: RedisPool
@@ -52,9 +43,12 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         checks.schedule(deadline: .now(), repeating: 2)
         checks.setEventHandler { [weak self] in
             guard let self else { return }
-            let answered = (try? pool.command(["PING"])) != nil
-            lock.withLock { reachable = answered }
-            if answered, tick % 5 == 0, let counted = try? countQueued() { lock.withLock { depth = counted } }
+            let count = try? pool.command(["HGET", RedisQueueScripts.totalsKey, "count"])
+            lock.withLock {
+                reachable = count != nil
+                if let count { depth = Int(count.string ?? "0") ?? 0 }
+            }
+            if count != nil, tick % 30 == 0 { sweepExpired() }
             tick += 1
         }
         checks.resume()
@@ -63,8 +57,8 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     public func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         completion(Result {
             let reply = try pool.command([
-                "EVAL", Self.deliverScript, "1", Self.queueKey(key), try JSONSerializer.string(payload), String(Int(ttl)), Self.channel, key,
-                String(limits.perToken),
+                "EVAL", RedisQueueScripts.deliver, "0", try JSONSerializer.string(payload), key, Self.channel,
+                String(limits.perToken), String(limits.total), String(limits.totalBytes),
             ])
             if let count = reply.integer, count > 0 { lock.withLock { dropped += Int(count) } }
             return .accepted
@@ -81,8 +75,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         guard parts.count == 2, let milliseconds = UInt64(parts[0]), let sequence = UInt64(parts[1]), sequence < UInt64.max else {
             throw RelayRequestError(400, "'\(id)' is not a notification id this relay gave")
         }
-        // MINID keeps entries at or after the id given: the one after the acknowledged one.
-        try pool.command(["XTRIM", Self.queueKey(key), "MINID", "\(milliseconds)-\(sequence + 1)"])
+        try pool.command(["EVAL", RedisQueueScripts.remove, "0", key, "\(milliseconds)-\(sequence)"])
     }
 
     public func queueDepth() throws -> Int { lock.withLock { depth } }
@@ -97,32 +90,34 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         streams.closeAll()
     }
 
-    /// Up to `limit` entries of `key` after `after` (from the start when nil), dropping expired ones first.
+    /// Up to `limit` entries of `key` after `after` (from the start when nil), leaving out
+    /// expired ones (the sweep removes them).
     private static func waiting(in pool: RedisPool, key: String, after: String?, limit: Int, ttl: Double) throws -> [QueuedNotification] {
-        let name = queueKey(key)
-        let oldest = String(Int((Date().timeIntervalSince1970 - ttl) * 1000))
-        try pool.command(["XTRIM", name, "MINID", oldest])
-        let entries = try pool.command(["XRANGE", name, after.map { "(" + $0 } ?? "-", "+", "COUNT", String(limit)]).array
+        let oldest = UInt64(max(0, (Date().timeIntervalSince1970 - ttl) * 1000))
+        let entries = try pool.command(["XRANGE", queueKey(key), after.map { "(" + $0 } ?? "-", "+", "COUNT", String(limit)]).array
         return entries.compactMap { entry in
             let parts = entry.array
-            guard parts.count == 2, let id = parts[0].string else { return nil }
+            guard parts.count == 2, let id = parts[0].string, let milliseconds = id.split(separator: "-").first.flatMap({ UInt64($0) }),
+                  milliseconds >= oldest else { return nil }
             let fields = parts[1].array
             guard fields.count == 2, let payload = fields[1].string else { return nil }
             return QueuedNotification(id: id, payload: payload)
         }
     }
 
-    /// Counts every queued entry (a keyspace scan: only from the background check).
-    private func countQueued() throws -> Int {
-        var cursor = "0", depth = 0
+    /// Removes every entry past its time to live, queue by queue (a keyspace scan: only from
+    /// the background check).
+    private func sweepExpired() {
+        let cutoff = UInt64(max(0, (Date().timeIntervalSince1970 - ttl) * 1000))
+        guard cutoff > 0 else { return }
+        var cursor = "0"
         repeat {
-            let reply = try pool.command(["SCAN", cursor, "MATCH", "push-relay:queue:*", "COUNT", "1000"]).array
+            guard let reply = try? pool.command(["SCAN", cursor, "MATCH", "push-relay:queue:*", "COUNT", "1000"]).array else { return }
             cursor = reply.first?.string ?? "0"
-            for key in reply.last?.array ?? [] {
-                if let name = key.string { depth += Int(try pool.command(["XLEN", name]).integer ?? 0) }
+            for name in (reply.last?.array ?? []).compactMap(\.string) {
+                _ = try? pool.command(["EVAL", RedisQueueScripts.remove, "0", String(name.dropFirst("push-relay:queue:".count)), "\(cutoff - 1)"])
             }
         } while cursor != "0"
-        return depth
     }
 
     static func queueKey(_ key: String) -> String { "push-relay:queue:" + key }

@@ -15,6 +15,7 @@ public final class RelayService: Sendable {
     let logger: Logger
     let dispatcher: ProviderDispatcher
     let registrationLimiter: RegistrationLimiter
+    let addressLimiter: AddressRateLimiter
 
     public init(
         configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore,
@@ -31,6 +32,7 @@ public final class RelayService: Sendable {
         self.now = now
         dispatcher = ProviderDispatcher()
         registrationLimiter = RegistrationLimiter(perHour: configuration.registrationsPerAddress)
+        addressLimiter = AddressRateLimiter(perSecond: configuration.requestsPerAddress)
     }
 
     /// The endpoints and the method each takes.
@@ -54,6 +56,9 @@ public final class RelayService: Sendable {
     private func route(_ request: RelayRequest) -> HTTPReply {
         guard let method = Self.endpoints[request.path] else { return .error(404, "no endpoint \(request.path)") }
         guard request.method == method else { return .error(405, "\(request.path) takes \(method), not \(request.method)") }
+        guard request.path == "/healthz" || addressLimiter.take(request.clientAddress, now: Date().timeIntervalSince1970) else {
+            return .error(429, "too many requests from \(request.clientAddress); at most \(configuration.requestsPerAddress) a second")
+        }
         do {
             switch request.path {
             case "/push/register": return try register(request)

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Requests per second per IP address, as a token bucket (a burst of twice the rate), so one
+/// client flooding the relay gets 429 cheaply and leaves the threads, the store and the CPU to
+/// everyone else. Its table is bounded: full buckets (idle addresses) are forgotten when it
+/// reaches `addresses` entries, and while every entry is busy new addresses wait.
+final class AddressRateLimiter: @unchecked Sendable {
+    private let rate: Double
+    private let burst: Double
+    private let addresses: Int
+    // Guarded by `lock`: each address's tokens and when they were counted.
+    private var buckets: [String: (tokens: Double, at: Double)] = [:]
+    private let lock = NSLock()
+
+    init(perSecond rate: Int, addresses: Int = 65_536) {
+        self.rate = Double(rate)
+        burst = Double(rate) * 2
+        self.addresses = addresses
+    }
+
+    /// Takes one request for `address` at `now` (seconds); false when it is over its rate.
+    func take(_ address: String, now: Double) -> Bool {
+        lock.withLock {
+            var bucket = buckets[address] ?? (burst, now)
+            if buckets[address] == nil, buckets.count >= addresses {
+                buckets = buckets.filter { _, old in old.tokens + (now - old.at) * rate < burst }
+                guard buckets.count < addresses else { return false }
+            }
+            bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * rate)
+            bucket.at = now
+            guard bucket.tokens >= 1 else {
+                buckets[address] = bucket
+                return false
+            }
+            bucket.tokens -= 1
+            buckets[address] = bucket
+            return true
+        }
+    }
+}
