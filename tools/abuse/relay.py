@@ -293,11 +293,11 @@ def attack_rows(relay, token, device):
         for _ in range(200):
             for path, headers in (("/push/stream", {"Authorization": f"Bearer {token}"}), (f"/push/stream?push_token={token}", {})):
                 status, _ = request(relay.port, "GET", path, headers=headers, source="127.0.0.2")
-                assert status in (400, 401), f"the push token read the stream: {status}"
+                assert status in (400, 401, 429), f"the push token read the stream: {status}"
                 sent += 1
             status, _ = request(relay.port, "POST", "/push/ack", body={"last_id": "999999999"},
                                 headers={"Authorization": f"Bearer {token}"}, source="127.0.0.2")
-            assert status == 401, f"the push token acknowledged: {status}"
+            assert status in (401, 429), f"the push token acknowledged: {status}"
             sent += 1
         return sent, 0
 
@@ -347,7 +347,7 @@ def attack_rows(relay, token, device):
         sent = 0
         for _ in range(500):
             status, _ = request(relay.port, "POST", "/push/send", body=push(token + "\u0000x", "split"), source="127.0.0.2")
-            assert status == 400, f"a NUL token was taken: {status}"
+            assert status in (400, 429), f"a NUL token was taken: {status}"
             sent += 1
         return sent, 0
 
@@ -397,9 +397,11 @@ def attack_rows(relay, token, device):
         device.crashing = True
         backlog = set()
         for number in range(300):
+            # Paced under the per-address rate, which Home Assistant's own posts share.
             status, _ = request(relay.port, "POST", "/push/send", body=push(token, f"backlog {number}"))
-            assert status == 201
+            assert status == 201, f"backlog {number}: {status}"
             backlog.add(f"backlog {number}")
+            time.sleep(0.012)
         time.sleep(6)
         device.crashing = False
         device.has(backlog)
@@ -410,7 +412,7 @@ def attack_rows(relay, token, device):
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             status, _ = request(relay.port, "GET", "/metrics", source="127.0.0.2")
-            assert status == 401
+            assert status in (401, 429), f"metrics without the token: {status}"
             request(relay.port, "GET", "/metrics", headers={"Authorization": "Bearer abuse-metrics-token-0123456789"}, source="127.0.0.3")
             sent += 2
         return sent, 0
