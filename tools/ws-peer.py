@@ -30,6 +30,7 @@ Paths ending in /api/websocket play a Home Assistant that authenticates any toke
   /ha-oversized/…  sends a 2,000,000-byte message
   /ha-midclose/…   sends the first fragment of a message, then drops the connection
   /ha-silent/…     answers nothing after auth_ok: no results, no pongs
+  /ha-mute/…       completes the WebSocket upgrade, then never says auth_required
 """
 import asyncio
 import os
@@ -52,6 +53,9 @@ RAW = {
 
 
 async def play_home_assistant(ws, behaviour):
+    if behaviour == "/ha-mute":
+        await ws.wait_closed()
+        return
     await ws.send('{"type": "auth_required", "ha_version": "2024.3.3"}')
     await ws.recv()
     await ws.send('{"type": "auth_ok", "ha_version": "2024.3.3"}')

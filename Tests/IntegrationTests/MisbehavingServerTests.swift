@@ -45,6 +45,22 @@ final class MisbehavingServerTests: XCTestCase {
         try await check("ha-silent", expecting: "no pong within 0.3 s")
     }
 
+    func testAServerThatNeverAsksForAuthenticationIsLeftAtTheConnectTimeout() async throws {
+        let peer = try Self.peer.get()
+        let options = ConnectionOptions(webSocket: WebSocketOptions(connectTimeout: 1), reconnectDelay: 0.1, maximumReconnectDelay: 0.2)
+        let connection = HomeAssistantConnection(
+            address: try ServerAddress("http://127.0.0.1:\(peer.port)/ha-mute"), tokenProvider: StaticTokenProvider("t"), options: options
+        )
+        let states = await StateRecorder(connection)
+        await connection.start()
+        let left = await states.wait(timeout: 10) { state in
+            if case .disconnected(let reason?) = state { reason.description.contains("did not complete authentication within 1.0 s") } else { false }
+        }
+        let seen = await states.seen
+        XCTAssertNotNil(left, "\(seen)")
+        await connection.stop()
+    }
+
     func testARequestWaitsForTheRetryWindowThenFails() async throws {
         let connection = HomeAssistantConnection(
             address: try ServerAddress("http://127.0.0.1:1"), tokenProvider: StaticTokenProvider("t"),

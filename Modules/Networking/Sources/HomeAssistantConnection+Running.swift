@@ -24,7 +24,9 @@ extension HomeAssistantConnection {
                 // timeout to say auth_required and answer the token, then the connection is closed.
                 let authDeadline = Task { [timeout = options.webSocket.connectTimeout] in
                     try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-                    if !Task.isCancelled { client.close() }
+                    guard !Task.isCancelled else { return }
+                    resetReason = "the server did not complete authentication within \(timeout) s"
+                    client.disconnect()
                 }
                 defer { authDeadline.cancel() }
                 receive: for try await batch in client.messages.batches {

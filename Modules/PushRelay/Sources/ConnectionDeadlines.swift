@@ -7,16 +7,16 @@ import Foundation
 /// which libmicrohttpd then closes; its own idle timeout restarts on every byte, so without
 /// this a client trickling one byte at a time would hold a connection for ever.
 final class ConnectionDeadlines: @unchecked Sendable {
-    private let seconds: Double
+    private let nanoseconds: UInt64
     private let expired: @Sendable () -> Void
-    // Guarded by `lock`: each open connection's socket and deadline (nil while answered).
-    private var connections: [OpaquePointer: (socket: Int32, deadline: DispatchTime?)] = [:]
+    // Guarded by `lock`: the open connections (added and removed once each).
+    private var connections: [ObjectIdentifier: ConnectionRecord] = [:]
     private let lock = NSLock()
     private let sweep: DispatchSourceTimer
 
     /// `expired` hears of every connection shut down for its deadline.
     init(seconds: Int, expired: @escaping @Sendable () -> Void) {
-        self.seconds = Double(seconds)
+        nanoseconds = UInt64(seconds) * 1_000_000_000
         self.expired = expired
         sweep = DispatchSource.makeTimerSource(queue: .global())
         sweep.schedule(deadline: .now() + 1, repeating: 1)
@@ -26,31 +26,35 @@ final class ConnectionDeadlines: @unchecked Sendable {
 
     func stop() { sweep.cancel() }
 
-    func opened(_ connection: OpaquePointer, socket: Int32) {
-        lock.withLock { connections[connection] = (socket, .now() + seconds) }
+    /// A record for a connection that just opened, its first request's deadline running.
+    func opened(socket: Int32, address: String) -> ConnectionRecord {
+        let record = ConnectionRecord(socket: socket, address: address, deadline: DispatchTime.now().uptimeNanoseconds + nanoseconds)
+        lock.withLock { connections[ObjectIdentifier(record)] = record }
+        return record
     }
 
     /// Called before libmicrohttpd closes the socket, so the sweep never touches a reused one.
-    func closed(_ connection: OpaquePointer) {
-        lock.withLock { _ = connections.removeValue(forKey: connection) }
+    func closed(_ record: ConnectionRecord) {
+        lock.withLock { _ = connections.removeValue(forKey: ObjectIdentifier(record)) }
     }
 
-    func answered(_ connection: OpaquePointer) {
-        lock.withLock { connections[connection]?.deadline = nil }
+    func answered(_ record: ConnectionRecord) {
+        record.deadline.store(0, ordering: .relaxed)
     }
 
-    func requestEnded(_ connection: OpaquePointer) {
-        lock.withLock { connections[connection]?.deadline = .now() + seconds }
+    func requestEnded(_ record: ConnectionRecord) {
+        record.deadline.store(DispatchTime.now().uptimeNanoseconds + nanoseconds, ordering: .relaxed)
     }
 
     private func shutDownExpired() {
-        let now = DispatchTime.now()
+        let now = DispatchTime.now().uptimeNanoseconds
         let count = lock.withLock { () -> Int in
             var count = 0
-            for (connection, entry) in connections {
-                guard let deadline = entry.deadline, deadline < now else { continue }
-                shutdown(entry.socket, Int32(SHUT_RDWR))
-                connections[connection]?.deadline = nil
+            for record in connections.values {
+                let deadline = record.deadline.load(ordering: .relaxed)
+                guard deadline != 0, deadline < now else { continue }
+                shutdown(record.socket, Int32(SHUT_RDWR))
+                record.deadline.store(0, ordering: .relaxed)
                 count += 1
             }
             return count

@@ -69,7 +69,7 @@ final class HTTPServerCore: @unchecked Sendable {
             query: values(connection, .GET_ARGUMENT_KIND),
             headers: values(connection, .HEADER_KIND),
             body: pending.body,
-            clientAddress: clientAddress(connection)
+            clientAddress: record(connection)?.address ?? ""
         )
         let reply = core.handler(request)
         guard case .deferred(let deferred) = reply else { return core.queue(reply, on: connection, pending) }
@@ -83,7 +83,7 @@ final class HTTPServerCore: @unchecked Sendable {
     static let completedHandler: MHD_RequestCompletedCallback = { context, connection, state, _ in
         guard let context, let state, let existing = state.pointee else { return }
         let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
-        if let connection { core.deadlines.requestEnded(connection) }
+        if let record = record(connection) { core.deadlines.requestEnded(record) }
         let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeRetainedValue()
         state.pointee = nil
         if let stream = pending.stream {
@@ -92,20 +92,28 @@ final class HTTPServerCore: @unchecked Sendable {
         }
     }
 
-    /// Called when a connection opens and when it closes (before its socket is closed).
-    static let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, _, event in
-        guard let context, let connection else { return }
+    /// Called when a connection opens and when it closes (before its socket is closed): keeps a
+    /// ``ConnectionRecord`` as the connection's socket context meanwhile.
+    static let connectionHandler: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
+        guard let context, let connection, let socketContext else { return }
         let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
         // 0 is MHD_CONNECTION_NOTIFY_STARTED, 1 MHD_CONNECTION_NOTIFY_CLOSED.
         if event.rawValue == 0 {
-            core.deadlines.opened(connection, socket: hc_mhd_connection_fd(connection))
-        } else {
-            core.deadlines.closed(connection)
+            let record = core.deadlines.opened(socket: hc_mhd_connection_fd(connection), address: clientAddress(connection))
+            socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+        } else if let stored = socketContext.pointee {
+            socketContext.pointee = nil
+            core.deadlines.closed(Unmanaged<ConnectionRecord>.fromOpaque(stored).takeRetainedValue())
         }
     }
 
+    /// The record of an open connection.
+    private static func record(_ connection: OpaquePointer?) -> ConnectionRecord? {
+        hc_mhd_socket_context(connection).map { Unmanaged<ConnectionRecord>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     private func queue(_ reply: HTTPReply, on connection: OpaquePointer?, _ pending: PendingRequest) -> MHD_Result {
-        if let connection { deadlines.answered(connection) }
+        if let record = Self.record(connection) { deadlines.answered(record) }
         let response: OpaquePointer?
         let status: Int
         switch reply {

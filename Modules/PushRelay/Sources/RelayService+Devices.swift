@@ -6,7 +6,7 @@ extension RelayService {
     /// Issues a push token and a stream secret, stored as digests; answers them once, with 201.
     func register(_ request: RelayRequest) throws -> HTTPReply {
         if let expected = configuration.registrationKey {
-            guard let given = request.bearer, SecretDigest.matches(SecretDigest.hex(given), SecretDigest.hex(expected)) else {
+            guard let given = request.bearer, SecretDigest.matches(SecretDigest.key(given), SecretDigest.key(expected)) else {
                 throw RelayRequestError(401, "this relay requires its registration key as 'Authorization: Bearer KEY' to register")
             }
         }
@@ -15,7 +15,7 @@ extension RelayService {
         }
         let credentials = IssuedCredentials.random()
         let deferred = DeferredReply()
-        registrations.add(tokenKey: SecretDigest.hex(credentials.pushToken), secretKey: SecretDigest.hex(credentials.streamSecret)) { [self] outcome in
+        registrations.add(tokenKey: SecretDigest.key(credentials.pushToken), secretKey: SecretDigest.key(credentials.streamSecret)) { [self] outcome in
             deferred.complete { [self] in
                 let answer: HTTPReply
                 switch outcome {
@@ -64,7 +64,7 @@ extension RelayService {
         guard let secret = request.bearer, !secret.isEmpty, secret.utf8.count <= 256 else {
             throw RelayRequestError(401, "\(request.path) needs the device's stream secret as 'Authorization: Bearer SECRET'")
         }
-        guard let key = try registrations.tokenKey(forSecret: SecretDigest.hex(secret)) else {
+        guard let key = try registrations.tokenKey(forSecret: SecretDigest.key(secret)) else {
             throw RelayRequestError(401, "the stream secret is not one this relay issued")
         }
         return key

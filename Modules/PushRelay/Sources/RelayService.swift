@@ -56,7 +56,7 @@ public final class RelayService: Sendable {
     private func route(_ request: RelayRequest) -> HTTPReply {
         guard let method = Self.endpoints[request.path] else { return .error(404, "no endpoint \(request.path)") }
         guard request.method == method else { return .error(405, "\(request.path) takes \(method), not \(request.method)") }
-        guard request.path == "/healthz" || addressLimiter.take(request.clientAddress, now: Date().timeIntervalSince1970) else {
+        guard request.path == "/healthz" || addressLimiter.take(request.clientAddress, now: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) else {
             return .error(429, "too many requests from \(request.clientAddress); at most \(configuration.requestsPerAddress) a second")
         }
         do {
@@ -90,7 +90,7 @@ public final class RelayService: Sendable {
             throw RelayRequestError(406, "no provider on this relay delivers for app id \(push.appID)")
         }
         // Counts and queues are kept by the token's digest, never the token itself.
-        let key = SecretDigest.hex(push.pushToken)
+        let key = SecretDigest.key(push.pushToken)
         if route.provider == nil, try !registrations.isRegistered(tokenKey: key) {
             throw RelayRequestError(404, "the push token was not issued by this relay; the device registers at /push/register")
         }
@@ -162,13 +162,13 @@ public final class RelayService: Sendable {
         guard let object = (try? JSONParser.parse(request.body))?.objectValue else { throw RelayRequestError(400, "the body must be a JSON object") }
         guard case .string(let token)? = object["push_token"] else { throw RelayRequestError(400, "push_token is missing or not a string") }
         try PushTokenRules.check(token)
-        let status = try limits.status(of: SecretDigest.hex(token), maximum: configuration.dailyLimit, at: now())
+        let status = try limits.status(of: SecretDigest.key(token), maximum: configuration.dailyLimit, at: now())
         return .json(200, .object(["target": .string(token), "rateLimits": status.json]))
     }
 
     private func metricsText(_ request: RelayRequest) throws -> HTTPReply {
         if let expected = configuration.metricsToken {
-            guard let given = request.bearer, SecretDigest.matches(SecretDigest.hex(given), SecretDigest.hex(expected)) else {
+            guard let given = request.bearer, SecretDigest.matches(SecretDigest.key(given), SecretDigest.key(expected)) else {
                 throw RelayRequestError(401, "/metrics needs 'Authorization: Bearer' with the relay's metrics token")
             }
         }
