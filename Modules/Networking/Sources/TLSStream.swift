@@ -17,6 +17,7 @@ final class TLSStream: ByteStream, @unchecked Sendable {
 
     /// Performs the TLS handshake for `host`, trusting the system's CAs or only those in `caFile`.
     init(tcp: TCPStream, host: String, caFile: String?) throws(SocketError) {
+        _ = Self.brokenPipesIgnored
         self.tcp = tcp
         guard let loaded = hc_tls() else { throw SocketError(.connectionFailed, String(cString: hc_tls_error())) }
         let api = loaded.pointee
@@ -58,6 +59,15 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         }
         _ = fcntl(tcp.descriptor, F_SETFL, fcntl(tcp.descriptor, F_GETFL) | O_NONBLOCK)
     }
+
+    /// OpenSSL writes to the socket with write(2), which raises SIGPIPE when the peer is gone (or
+    /// the connect deadline closed the socket mid-handshake), and SIGPIPE's default ends the
+    /// process. Once TLS is used, a broken pipe is an error to handle: the signal is ignored,
+    /// unless the program had already chosen a handler of its own.
+    private static let brokenPipesIgnored: Void = {
+        let previous = signal(SIGPIPE, SIG_IGN)
+        if let previous, unsafeBitCast(previous, to: Int.self) != 0 { signal(SIGPIPE, previous) }
+    }()
 
     /// Whether `host` is an IPv4 or IPv6 address in the standard text form.
     static func isAddressLiteral(_ host: String) -> Bool {
