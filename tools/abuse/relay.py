@@ -47,6 +47,7 @@ class Relay:
             f.write("abuse-metrics-token-0123456789\n")
         settings["metrics_token_file"] = metrics_token
         settings["database"] = os.path.join(self.folder, "relay.sqlite")
+        settings["manifest"] = self.provider_manifest()
         if redis_url:
             settings["redis_url"] = redis_url
         config = os.path.join(self.folder, "config.json")
@@ -62,6 +63,25 @@ class Relay:
             except OSError:
                 time.sleep(0.1)
         raise SystemExit("the relay did not start")
+
+    def provider_manifest(self):
+        """APNs for the iOS app id at a server that accepts connections and never answers (a
+        provider that hangs until the send times out); the relay's own streams for the rest."""
+        self.black_hole = socket.socket()
+        self.black_hole.bind(("127.0.0.1", 0))
+        self.black_hole.listen(4096)
+        key = os.path.join(self.folder, "apns.p8")
+        subprocess.run(["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        manifest = os.path.join(self.folder, "providers.json")
+        with open(manifest, "w") as f:
+            json.dump({"providers": [
+                {"id": "apns", "appIDs": ["io.robbie.HomeAssistant"], "configuration": {
+                    "keyFile": key, "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ", "topic": "io.robbie.HomeAssistant",
+                    "endpoint": f"https://127.0.0.1:{self.black_hole.getsockname()[1]}"}},
+                {"id": "stream", "appIDs": ["*"]},
+            ]}, f)
+        return manifest
 
     def rss_mib(self):
         with open(f"/proc/{self.process.pid}/status") as f:
@@ -407,20 +427,46 @@ def attack_rows(relay, token, device):
         device.has(backlog)
         return 300, len(device.missing(backlog))
 
+    def hanging_provider():
+        # Notifications for APNs, whose server never answers: each send waits for its timeout on
+        # the provider threads (the request's deadline answers the client first); the request
+        # threads stay free and the provider queue is bounded.
+        sent = 0
+        deadline = time.monotonic() + 8
+
+        def worker(source):
+            nonlocal sent
+            while time.monotonic() < deadline:
+                body = push("%064x" % random.getrandbits(256), "to apple")
+                body["registration_info"]["app_id"] = "io.robbie.HomeAssistant"
+                sent += 1
+                try:
+                    request(relay.port, "POST", "/push/send", body=body, source=source, timeout=15)
+                except OSError:
+                    pass
+        threads = [threading.Thread(target=worker, args=(f"127.0.0.{2 + i % 4}",)) for i in range(100)]
+        [t.start() for t in threads]
+        [t.join() for t in threads]
+        return sent, 0
+
     def metrics_flood():
         sent = 0
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
-            status, _ = request(relay.port, "GET", "/metrics", source="127.0.0.2")
-            assert status in (401, 429), f"metrics without the token: {status}"
-            request(relay.port, "GET", "/metrics", headers={"Authorization": "Bearer abuse-metrics-token-0123456789"}, source="127.0.0.3")
+            try:
+                status, _ = request(relay.port, "GET", "/metrics", source="127.0.0.8")
+                assert status in (401, 429), f"metrics without the token: {status}"
+                request(relay.port, "GET", "/metrics", headers={"Authorization": "Bearer abuse-metrics-token-0123456789"}, source="127.0.0.9")
+            except OSError:
+                pass  # refused: over the address's connections
             sent += 2
         return sent, 0
 
     for name, attack in [
         ("stolen push token reads/deletes", stolen_token), ("rate-limit check flood", check_flood),
         ("send flood (disk)", disk_flood), ("NUL token splits a limit", nul_token), ("slow clients hold connections", slow_clients),
-        ("stream holders", stream_holders), ("client killed mid-stream", mid_stream_kill), ("metrics flood", metrics_flood),
+        ("stream holders", stream_holders), ("client killed mid-stream", mid_stream_kill), ("provider that never answers", hanging_provider),
+        ("metrics flood", metrics_flood),
     ]:
         run(name, attack)
     return rows
