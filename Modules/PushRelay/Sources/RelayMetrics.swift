@@ -29,7 +29,7 @@ public final class RelayMetrics: @unchecked Sendable {
         lines += ["# HELP push_relay_deliveries_total Notifications delivered, by provider.", "# TYPE push_relay_deliveries_total counter"]
         lines += deliveries.keys.sorted().map { "push_relay_deliveries_total{provider=\"\($0)\"} \(deliveries[$0] ?? 0)" }
         lines += [
-            "# HELP push_relay_queue_depth Notifications waiting for a client to connect.", "# TYPE push_relay_queue_depth gauge",
+            "# HELP push_relay_queue_depth Notifications queued until their device acknowledges them.", "# TYPE push_relay_queue_depth gauge",
             "push_relay_queue_depth \(queueDepth)",
             "# HELP push_relay_streams Clients holding /push/stream.", "# TYPE push_relay_streams gauge",
             "push_relay_streams \(streams)",

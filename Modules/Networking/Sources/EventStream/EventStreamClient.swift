@@ -13,8 +13,14 @@ public struct EventStreamClient: Sendable {
     public var idleTimeout: Double
     /// The largest event accepted.
     public var maximumEventSize: Int
+    /// Bytes of events read but not yet taken before reading pauses.
+    public var maximumBufferedBytes: Int
 
-    public init(caFile: String? = nil, connectTimeout: Double = 10, idleTimeout: Double = 60, maximumEventSize: Int = 64 << 10) {
+    public init(
+        caFile: String? = nil, connectTimeout: Double = 10, idleTimeout: Double = 60, maximumEventSize: Int = 64 << 10,
+        maximumBufferedBytes: Int = 1 << 20
+    ) {
+        self.maximumBufferedBytes = maximumBufferedBytes
         self.caFile = caFile
         self.connectTimeout = connectTimeout
         self.idleTimeout = idleTimeout
@@ -22,15 +28,20 @@ public struct EventStreamClient: Sendable {
     }
 
     /// The events of `url`, asked for with `headers` (such as `Authorization`).
-    public func events(from url: URL, headers: [(name: String, value: String)] = []) -> AsyncThrowingStream<StreamEvent, any Error> {
+    public func events(from url: URL, headers: [(name: String, value: String)] = []) -> StreamEvents {
+        let budget = ReadBudget(limit: maximumBufferedBytes)
         let connection = EventStreamConnection(
-            client: self, request: HTTPRequest("GET", url, headers: headers + [("Accept", "text/event-stream")])
+            client: self, request: HTTPRequest("GET", url, headers: headers + [("Accept", "text/event-stream")]), budget: budget
         )
-        return AsyncThrowingStream { continuation in
-            continuation.onTermination = { _ in connection.close() }
+        let stream = AsyncThrowingStream<StreamEvent, any Error> { continuation in
+            continuation.onTermination = { _ in
+                budget.cancel()
+                connection.close()
+            }
             let thread = Thread { connection.run(continuation) }
             thread.name = "event-stream"
             thread.start()
         }
+        return StreamEvents(stream: stream, budget: budget)
     }
 }

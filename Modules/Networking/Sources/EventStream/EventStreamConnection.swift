@@ -8,6 +8,7 @@ import Foundation
 final class EventStreamConnection: @unchecked Sendable {
     private let client: EventStreamClient
     private let request: HTTPRequest
+    private let budget: ReadBudget
     // Guarded by `lock`: the socket once connected, whether close was asked for (and whether
     // by the idle watchdog), and when the last bytes arrived.
     private let lock = NSLock()
@@ -16,9 +17,10 @@ final class EventStreamConnection: @unchecked Sendable {
     private var wentSilent = false
     private var lastActivity = DispatchTime.now()
 
-    init(client: EventStreamClient, request: HTTPRequest) {
+    init(client: EventStreamClient, request: HTTPRequest, budget: ReadBudget) {
         self.client = client
         self.request = request
+        self.budget = budget
     }
 
     func close() {
@@ -42,7 +44,16 @@ final class EventStreamConnection: @unchecked Sendable {
         }
         watchdog.resume()
         defer { watchdog.cancel() }
-        let outcome = Result { try stream { continuation.yield($0) } }
+        // An event waits for room in the budget, which also stops the reading; the idle
+        // watchdog does not count that wait as the server's silence.
+        let outcome = Result {
+            try stream { event in
+                guard budget.reserve(event.data.utf8.count) else { return false }
+                lock.withLock { lastActivity = .now() }
+                continuation.yield(event)
+                return true
+            }
+        }
         if lock.withLock({ wentSilent }) {
             continuation.finish(throwing: HTTPClientError(.timedOut, "the event stream was silent for \(client.idleTimeout) seconds"))
         } else if case .failure(let error) = outcome {
@@ -52,7 +63,8 @@ final class EventStreamConnection: @unchecked Sendable {
         }
     }
 
-    private func stream(_ yield: (StreamEvent) -> Void) throws {
+    /// Reads the stream, handing each event to `yield` until it says stop.
+    private func stream(_ yield: (StreamEvent) -> Bool) throws {
         let (target, bytes) = try request.encoded()
         let tcp = try target.connect(timeout: client.connectTimeout)
         let alreadyClosed = lock.withLock { () -> Bool in
@@ -77,7 +89,7 @@ final class EventStreamConnection: @unchecked Sendable {
             }
             lock.withLock { lastActivity = .now() }
             if var reader = body {
-                for event in try events.parse(try reader.decode(chunk[0..<count])) { yield(event) }
+                for event in try events.parse(try reader.decode(chunk[0..<count])) { guard yield(event) else { return } }
                 body = reader
                 continue
             }
@@ -89,7 +101,7 @@ final class EventStreamConnection: @unchecked Sendable {
                     + "(\(head.headers["content-type"] ?? "no content type")) instead of an event stream")
             }
             var reader = try BodyReader(head: head)
-            for event in try events.parse(try reader.decode(rest)) { yield(event) }
+            for event in try events.parse(try reader.decode(rest)) { guard yield(event) else { return } }
             body = reader
         }
     }
