@@ -33,7 +33,7 @@ struct AgentSession: Sendable {
         let stored = try RelayCredentials.load(from: folder)
         guard let url = invocation.arguments.values["relay"] else { return stored }
         if url == "none" {
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent("relay.json"))
+            if let stored { try await forget(stored, folder: folder, console: invocation.console) }
             return nil
         }
         guard RelayCredentials.endpoint("/push/send", besides: url) != nil, URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) == true else {
@@ -43,8 +43,20 @@ struct AgentSession: Sendable {
         let key = try invocation.arguments.values["relay-key-file"].map { try SecretInput.read($0, option: "relay-key-file", console: invocation.console) }
             ?? Current.environment()["HOME_RELAY_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         let credentials = try await RelayEnrollment().register(pushURL: url, key: key)
+        if let stored { try? await forget(stored, folder: folder, console: invocation.console) }
         try credentials.save(to: folder)
         return credentials
+    }
+
+    /// Unregisters from the relay of `credentials` and removes them; a relay that cannot be
+    /// reached is said, and the credentials are removed all the same.
+    private static func forget(_ credentials: RelayCredentials, folder: URL, console: Console) async throws {
+        do {
+            try await RelayEnrollment().unregister(credentials)
+        } catch {
+            console.printError("warning: the relay \(credentials.pushURL) was not told to forget this machine: \(error)")
+        }
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("relay.json"))
     }
 
     /// Reports the contributed sensors through `registration`'s webhook and the durable queue.

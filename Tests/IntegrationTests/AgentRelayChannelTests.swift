@@ -67,6 +67,27 @@ final class AgentRelayChannelTests: XCTestCase {
         addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
     }
 
+    func testForgettingTheRelayUnregistersThisMachineThere() throws {
+        let server = try IntegrationEnvironment.require()
+        let relay = try RelayProcess(environment: [:])
+        defer { relay.stop() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-forget-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = HomeProcess(root: root)
+        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
+        let relayURL = "http://127.0.0.1:\(relay.port)/push/send"
+        XCTAssertEqual(try home.run(["agent", "register", "--relay", relayURL]).0, 0)
+        let token = try relayCredentials(in: root).token
+        XCTAssertTrue(try post(relay, token: token, message: "known").hasPrefix("HTTP/1.1 201"))
+        let (status, output) = try home.run(["agent", "register", "--relay", "none"])
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(try post(relay, token: token, message: "forgotten").hasPrefix("HTTP/1.1 404"), "the relay no longer takes the token")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        XCTAssertFalse(files.contains { $0.lastPathComponent == "relay.json" }, "the credentials are gone here too")
+        let device = DeviceInfoName.current
+        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
+    }
+
     func testQueuedAndLiveRelayNotificationsReachTheAgent() throws {
         let server = try IntegrationEnvironment.require()
         let relay = try RelayProcess(environment: [:])

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationNetworking
 import LoopbackTestSupport
 import XCTest
 
@@ -84,6 +85,60 @@ final class RelayScaleOutTests: XCTestCase {
         XCTAssertEqual(sent.status, 201)
         XCTAssertTrue(client.read(until: "after the kill", timeout: 10).contains("after the kill"),
             "the second relay subscribed again and took the announcement (or drained what it missed)")
+    }
+
+    func testQueuesInRedisAreCappedPerTokenAndInTotalTheFullestGivingFirst() async throws {
+        let environment = ["PUSH_RELAY_REDIS_URL": redis.url, "PUSH_RELAY_QUEUE_PER_TOKEN": "3", "PUSH_RELAY_QUEUE_TOTAL": "5"]
+        relays = [try RelayProcess(environment: environment)]
+        let relay = relays[0]
+        let flooder = try await relay.register(), away = try await relay.register(), third = try await relay.register()
+        for number in 1...5 { _ = try await HTTPExchange.send("POST", relay.url("/push/send"), json: Self.push(flooder.token, "a\(number)")) }
+        for number in 1...2 { _ = try await HTTPExchange.send("POST", relay.url("/push/send"), json: Self.push(away.token, "b\(number)")) }
+        let last = try await HTTPExchange.send("POST", relay.url("/push/send"), json: Self.push(third.token, "c1"))
+        XCTAssertEqual(last.status, 201, String(decoding: last.body, as: UTF8.self))
+        let flooded = try RawConnection(port: relay.port)
+        flooded.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(flooder.secret)\r\n\r\n")
+        let text = flooded.read(until: "\"a5\"", timeout: 5)
+        XCTAssertFalse(text.contains("\"a3\""), "a1, a2 for the token's cap, a3 for the total: \(text)")
+        XCTAssertTrue(text.contains("\"a4\"") && text.contains("\"a5\""), text)
+        let kept = try RawConnection(port: relay.port)
+        kept.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(away.secret)\r\n\r\n")
+        let awayText = kept.read(until: "\"b2\"", timeout: 5)
+        XCTAssertTrue(awayText.contains("\"b1\"") && awayText.contains("\"b2\""), "the device that is away keeps its own: \(awayText)")
+        try await Task.sleep(nanoseconds: 2_500_000_000)
+        let metrics = String(decoding: try await HTTPExchange.send("GET", relay.url("/metrics")).body, as: UTF8.self)
+        XCTAssertTrue(metrics.contains("push_relay_dropped_total 3"), metrics)
+        XCTAssertTrue(metrics.contains("push_relay_queue_depth 5"), metrics)
+    }
+
+    func testADeviceUnregisteredAtOneProcessIsForgottenByBoth() async throws {
+        let (first, second) = try startRelays(dailyLimit: 1000)
+        let device = try await first.register()
+        let sent = try await HTTPExchange.send("POST", second.url("/push/send"), json: Self.push(device.token, "queued"))
+        XCTAssertEqual(sent.status, 201)
+        var request = URLRequest(url: first.url("/push/register"))
+        request.httpMethod = "DELETE"
+        request.setValue("Bearer \(device.secret)", forHTTPHeaderField: "Authorization")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+        let stream = try RawConnection(port: second.port)
+        stream.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(device.secret)\r\n\r\n")
+        XCTAssertTrue(stream.read(until: "\r\n", timeout: 5).hasPrefix("HTTP/1.1 401"), "the other process refuses the secret at once")
+        let admin = try RawConnection(port: redis.port)
+        admin.send("EXISTS push-relay:queue:\(try XCTUnwrap(Self.key(of: device.token)))\r\n")
+        XCTAssertEqual(admin.read(until: "\r\n", timeout: 5), ":0\r\n", "what waited for it is gone")
+    }
+
+    /// The relay's key for a push token: the first 128 bits of its SHA-256, base64url.
+    private static func key(of token: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import base64, hashlib, sys; print(base64.urlsafe_b64encode(hashlib.sha256(sys.argv[1].encode()).digest()[:16]).decode().rstrip('='))", token]
+        let output = Pipe()
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func testHealthSaysUnhealthyWhileRedisIsAway() async throws {

@@ -8,4 +8,8 @@ struct NoRegistrations: RegistrationStore {
 
     func isRegistered(tokenKey: String) throws -> Bool { false }
     func tokenKey(forSecret secretKey: String) throws -> String? { nil }
+
+    func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void) {
+        completion(.success(nil))
+    }
 }

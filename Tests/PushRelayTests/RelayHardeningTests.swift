@@ -85,6 +85,31 @@ final class RelayHardeningTests: XCTestCase {
         XCTAssertTrue(stream.read(until: "private", timeout: 5).contains("private"))
     }
 
+    func testAnUnregisteredDeviceIsForgottenWithWhatWaitedForIt() async throws {
+        relay = try RelayTestServer()
+        let device = try await relay.register()
+        try await sent(device.token, "before")
+        let stream = try openStream(device.secret)
+        XCTAssertTrue(stream.read(until: "\"before\"", timeout: 5).contains("before"))
+        let (wrong, _) = try await relay.request("DELETE", "/push/register", headers: ["Authorization": "Bearer \(device.token)"])
+        XCTAssertEqual(wrong, 401, "the push token cannot unregister")
+        let (removed, body) = try await relay.request("DELETE", "/push/register", headers: ["Authorization": "Bearer \(device.secret)"])
+        XCTAssertEqual(removed, 200, "\(body)")
+        XCTAssertTrue(stream.read(until: "0\r\n\r\n", timeout: 5).hasSuffix("0\r\n\r\n"), "its stream was ended")
+        let status = try await send(device.token, "after")
+        XCTAssertEqual(status, 404)
+        let (reopened, _) = try await relay.request("GET", "/push/stream", headers: ["Authorization": "Bearer \(device.secret)"])
+        XCTAssertEqual(reopened, 401)
+        var depth = try await metric("push_relay_queue_depth")
+        for _ in 0..<50 where depth != 0 {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            depth = try await metric("push_relay_queue_depth")
+        }
+        XCTAssertEqual(depth, 0)
+        let (again, _) = try await relay.request("DELETE", "/push/register", headers: ["Authorization": "Bearer \(device.secret)"])
+        XCTAssertEqual(again, 401)
+    }
+
     func testATokenTheRelayDidNotIssueQueuesNothingAndACheckKeepsNoState() async throws {
         relay = try RelayTestServer()
         let (status, body) = try await relay.request("POST", "/push/send", body: RelayTestServer.push(token: "1234", message: "m"))

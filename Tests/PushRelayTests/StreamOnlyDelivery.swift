@@ -11,6 +11,7 @@ struct StreamOnlyDelivery: DeliveryBackend {
 
     func attach(_ stream: EventStream, for key: String, after lastID: String?) throws {}
     func acknowledge(_ key: String, through id: String) throws {}
+    func forget(_ key: String) {}
     func queueDepth() throws -> Int { 0 }
     var droppedCount: Int { 0 }
     var isHealthy: Bool { true }

@@ -13,6 +13,8 @@ public protocol DeliveryBackend: Sendable {
     func attach(_ stream: EventStream, for key: String, after lastID: String?) throws
     /// Removes `key`'s notifications up to and including `id`, which the client has.
     func acknowledge(_ key: String, through id: String) throws
+    /// Closes `key`'s streams here and removes everything queued for it (the device unregistered).
+    func forget(_ key: String)
     /// Streams open on this process.
     var streams: StreamRegistry { get }
     /// Notifications waiting for clients.

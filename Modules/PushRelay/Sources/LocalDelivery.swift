@@ -109,6 +109,14 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         }
     }
 
+    public func forget(_ key: String) {
+        streams.close(key)
+        writer.submit { [counts] database in
+            let removed = try PushQueue.acknowledge(key, through: Int64.max, in: database)
+            counts.removed(removed.count, bytes: removed.bytes, from: key, dropped: false)
+        }
+    }
+
     public func queueDepth() throws -> Int { counts.total.count }
 
     public var droppedCount: Int { counts.droppedCount }

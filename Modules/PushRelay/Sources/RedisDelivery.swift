@@ -78,6 +78,11 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         try pool.command(["EVAL", RedisQueueScripts.remove, "0", key, "\(milliseconds)-\(sequence)"])
     }
 
+    public func forget(_ key: String) {
+        streams.close(key)
+        _ = try? pool.command(["EVAL", RedisQueueScripts.remove, "0", key, "+"])
+    }
+
     public func queueDepth() throws -> Int { lock.withLock { depth } }
 
     public var droppedCount: Int { lock.withLock { dropped } }

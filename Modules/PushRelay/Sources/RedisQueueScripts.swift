@@ -18,7 +18,8 @@ enum RedisQueueScripts {
             redis.call('XDEL', queue, oldest[1][1])
             redis.call('HINCRBY', 'push-relay:totals', 'count', -1)
             redis.call('HINCRBY', 'push-relay:totals', 'bytes', -#oldest[1][2][2])
-            if redis.call('ZINCRBY', 'push-relay:sizes', -1, member) <= 0 then redis.call('ZREM', 'push-relay:sizes', member) end
+            if tonumber(redis.call('ZINCRBY', 'push-relay:sizes', -1, member)) <= 0 then redis.call('ZREM', 'push-relay:sizes', member) end
+            if redis.call('XLEN', queue) == 0 then redis.call('DEL', queue) end
             return true
         end
         """
@@ -63,8 +64,10 @@ enum RedisQueueScripts {
         if #entries > 0 then
             redis.call('HINCRBY', 'push-relay:totals', 'count', -#entries)
             redis.call('HINCRBY', 'push-relay:totals', 'bytes', -bytes)
-            if redis.call('ZINCRBY', 'push-relay:sizes', -#entries, member) <= 0 then redis.call('ZREM', 'push-relay:sizes', member) end
+            if tonumber(redis.call('ZINCRBY', 'push-relay:sizes', -#entries, member)) <= 0 then redis.call('ZREM', 'push-relay:sizes', member) end
         end
+        -- An empty stream is removed: ids after it are still later ones (they come from the clock).
+        if redis.call('XLEN', queue) == 0 then redis.call('DEL', queue) end
         return #entries
         """
 }

@@ -8,4 +8,7 @@ public protocol RegistrationStore: Sendable {
     func isRegistered(tokenKey: String) throws -> Bool
     /// The token key of the device whose stream secret has the digest `secretKey`.
     func tokenKey(forSecret secretKey: String) throws -> String?
+    /// Removes the registration whose stream secret has the digest `secretKey`; `completion`
+    /// runs once that is durable, with its token key (nil when there was none).
+    func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void)
 }

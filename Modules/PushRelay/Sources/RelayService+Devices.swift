@@ -35,6 +35,31 @@ extension RelayService {
         return .deferred(deferred)
     }
 
+    /// Forgets the device whose stream secret the request carries: its registration, what waits
+    /// for it and its streams. Its push token is refused from then on.
+    func unregister(_ request: RelayRequest) throws -> HTTPReply {
+        guard let secret = request.bearer, !secret.isEmpty, secret.utf8.count <= 256 else {
+            throw RelayRequestError(401, "unregistering needs the device's stream secret as 'Authorization: Bearer SECRET'")
+        }
+        let deferred = DeferredReply()
+        registrations.remove(secretKey: SecretDigest.key(secret)) { [self] outcome in
+            if case .success(let key?) = outcome { delivery.forget(key) }
+            deferred.complete { [self] in
+                let answer: HTTPReply
+                switch outcome {
+                case .success(nil): answer = .error(401, "the stream secret is not one this relay issued")
+                case .success: answer = .json(200, .object(["message": .string("unregistered")]))
+                case .failure(let error):
+                    logger.error("a registration could not be removed: \(error)")
+                    answer = .error(500, "internal error: the registration could not be removed")
+                }
+                if let status = answer.status { metrics.countRequest(status: status) }
+                return answer
+            }
+        }
+        return .deferred(deferred)
+    }
+
     /// The event stream of the device whose stream secret the request carries, resuming after
     /// its `Last-Event-ID` (which acknowledges everything up to it).
     func stream(_ request: RelayRequest) throws -> HTTPReply {

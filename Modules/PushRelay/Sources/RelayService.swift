@@ -37,8 +37,8 @@ public final class RelayService: Sendable {
 
     /// The endpoints and the method each takes.
     static let endpoints = [
-        "/push/register": "POST", "/push/send": "POST", "/rate_limits/check": "POST", "/push/stream": "GET", "/push/ack": "POST",
-        "/healthz": "GET", "/metrics": "GET",
+        "/push/register": ["POST", "DELETE"], "/push/send": ["POST"], "/rate_limits/check": ["POST"], "/push/stream": ["GET"],
+        "/push/ack": ["POST"], "/healthz": ["GET"], "/metrics": ["GET"],
     ]
 
     /// Answers one request, counting it by status.
@@ -54,14 +54,16 @@ public final class RelayService: Sendable {
     }
 
     private func route(_ request: RelayRequest) -> HTTPReply {
-        guard let method = Self.endpoints[request.path] else { return .error(404, "no endpoint \(request.path)") }
-        guard request.method == method else { return .error(405, "\(request.path) takes \(method), not \(request.method)") }
+        guard let methods = Self.endpoints[request.path] else { return .error(404, "no endpoint \(request.path)") }
+        guard methods.contains(request.method) else {
+            return .error(405, "\(request.path) takes \(methods.joined(separator: " or ")), not \(request.method)")
+        }
         guard request.path == "/healthz" || addressLimiter.take(request.clientAddress, now: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) else {
             return .error(429, "too many requests from \(request.clientAddress); at most \(configuration.requestsPerAddress) a second")
         }
         do {
             switch request.path {
-            case "/push/register": return try register(request)
+            case "/push/register": return request.method == "DELETE" ? try unregister(request) : try register(request)
             case "/push/send": return try send(request)
             case "/rate_limits/check": return try check(request)
             case "/push/stream": return try stream(request)

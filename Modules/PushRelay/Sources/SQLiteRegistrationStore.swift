@@ -52,6 +52,18 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         }
     }
 
+    public func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void) {
+        // Refused at once, written behind: a removed token must not send or stream meanwhile.
+        guard let tokenKey = lock.withLock({ () -> String? in
+            guard let key = secrets.removeValue(forKey: secretKey) else { return nil }
+            tokens.remove(key)
+            return key
+        }) else { return completion(.success(nil)) }
+        writer.submit({ database in
+            try database.execute("DELETE FROM registrations WHERE secret_key = ?", secretKey)
+        }) { error in completion(error.map { .failure($0) } ?? .success(tokenKey)) }
+    }
+
     public func isRegistered(tokenKey: String) throws -> Bool {
         lock.withLock { tokens.contains(tokenKey) }
     }

@@ -68,6 +68,11 @@ public final class StreamRegistry: @unchecked Sendable {
 
     public var count: Int { lock.withLock { total } }
 
+    /// Closes `key`'s streams.
+    func close(_ key: String) {
+        for subscriber in lock.withLock({ subscribers[key] ?? [] }) { subscriber.stream.close() }
+    }
+
     /// Closes every stream.
     func closeAll() {
         for subscriber in lock.withLock({ subscribers.values.flatMap { $0 } }) { subscriber.stream.close() }

@@ -24,4 +24,16 @@ public struct RelayEnrollment: Sendable {
         }
         return RelayCredentials(pushURL: pushURL, pushToken: token, streamSecret: secret)
     }
+
+    /// Tells the relay to forget this machine (`DELETE /push/register` with the stream secret):
+    /// its registration and whatever waits for it.
+    public func unregister(_ credentials: RelayCredentials) async throws {
+        guard let url = RelayCredentials.endpoint("/push/register", besides: credentials.pushURL) else { return }
+        let request = HTTPRequest("DELETE", url, headers: [("Authorization", "Bearer \(credentials.streamSecret)")])
+        let response = try await client.send(request, maximumBodySize: 16 << 10)
+        // 401: the relay does not know the secret (any more); nothing is left to forget.
+        guard response.status == 200 || response.status == 401 else {
+            throw RelayEnrollmentError("the relay did not unregister this machine (\(response.status)): \(response.bodyText(limit: 200))")
+        }
+    }
 }
