@@ -355,7 +355,10 @@ def attack_rows(relay, token, device):
             while time.monotonic() < deadline and sent < 30000:
                 token = random.choice(tokens)[0]
                 connection.request("POST", "/push/send", body=json.dumps(push(token, body)), headers={"Content-Type": "application/json"})
-                connection.getresponse().read()
+                response = connection.getresponse()
+                response.read()
+                # Refusals (404, 429) are expected; an internal error is a bug the flood found.
+                assert response.status < 500, f"the relay failed under the flood: {response.status}"
                 sent += 1
             connection.close()
         threads = [threading.Thread(target=worker, args=(f"127.0.0.{2 + i}",)) for i in range(4)]
