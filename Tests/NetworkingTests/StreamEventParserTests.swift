@@ -25,6 +25,15 @@ final class StreamEventParserTests: XCTestCase {
         XCTAssertEqual(try events("data: x\n\n").first?.id, nil)
     }
 
+    func testInvalidUTF8InAnEventBecomesReplacementCharacters() throws {
+        // Found by the sse fuzz target (whose invariant counted bytes; a replaced byte is three).
+        let events = try events("vent: \nda\u{1}\0\0\0b\r\n\r\ni\0\0x\r\ndata:a\0d\n\n" + "data: \u{FFFD}\n\n")
+        XCTAssertEqual(events.count, 2)
+        var parser = StreamEventParser(maximumEventSize: 100)
+        let invalid = try parser.parse([0x64, 0x61, 0x74, 0x61, 0x3A, 0xE7, 0x64, 0x40, 0x0A, 0x0A])
+        XCTAssertEqual(invalid.map(\.data), ["\u{FFFD}d@"])
+    }
+
     func testAnEventWithoutDataOrABlankLineIsNotDispatched() throws {
         XCTAssertEqual(try events("event: lonely\n\n"), [])
         XCTAssertEqual(try events("data: unfinished\n"), [], "truncated: waits for the blank line")
