@@ -45,9 +45,9 @@ final class MisbehavingServerTests: XCTestCase {
         try await check("ha-silent", expecting: "no pong within 0.3 s")
     }
 
-    func testAServerThatNeverAsksForAuthenticationIsLeftAtTheConnectTimeout() async throws {
+    func testAServerThatNeverAsksForAuthenticationIsLeftAtTheAuthenticationTimeout() async throws {
         let peer = try Self.peer.get()
-        let options = ConnectionOptions(webSocket: WebSocketOptions(connectTimeout: 1), reconnectDelay: 0.1, maximumReconnectDelay: 0.2)
+        let options = ConnectionOptions(reconnectDelay: 0.1, maximumReconnectDelay: 0.2, authenticationTimeout: 1)
         let connection = HomeAssistantConnection(
             address: try ServerAddress("http://127.0.0.1:\(peer.port)/ha-mute"), tokenProvider: StaticTokenProvider("t"), options: options
         )

@@ -9,12 +9,17 @@ public struct ConnectionOptions: Sendable {
     public var pingTimeout: Double
     /// How long a request made while not ready waits for the connection.
     public var requestRetryWindow: Double
+    /// Seconds the server has, once connected, to ask for the token and answer it (pings start
+    /// only afterwards); a server that stays silent is left and tried again.
+    public var authenticationTimeout: Double
 
-    /// Creates options; the defaults ping every 60 s and retry after 1, 2, 4 … up to 30 s.
+    /// Creates options; the defaults ping every 60 s, retry after 1, 2, 4 … up to 30 s, and give
+    /// the server 30 s to authenticate (a busy one checking a failed login can be slow).
     public init(
         webSocket: WebSocketOptions = WebSocketOptions(), reconnectDelay: Double = 1, maximumReconnectDelay: Double = 30,
-        pingInterval: Double = 60, pingTimeout: Double = 10, requestRetryWindow: Double = 30
+        pingInterval: Double = 60, pingTimeout: Double = 10, requestRetryWindow: Double = 30, authenticationTimeout: Double = 30
     ) {
+        self.authenticationTimeout = authenticationTimeout
         self.webSocket = webSocket
         self.reconnectDelay = reconnectDelay
         self.maximumReconnectDelay = maximumReconnectDelay

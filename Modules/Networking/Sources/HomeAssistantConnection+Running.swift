@@ -20,9 +20,9 @@ extension HomeAssistantConnection {
                 guard !stopped else { client.close(); return }
                 self.client = client
                 var phase = Phase.awaitingAuthRequired
-                // Pings start once authenticated; until then a silent server is given the connect
-                // timeout to say auth_required and answer the token, then the connection is closed.
-                let authDeadline = Task { [timeout = options.webSocket.connectTimeout] in
+                // Pings start once authenticated; until then a silent server is given the
+                // authentication timeout to say auth_required and answer the token.
+                let authDeadline = Task { [timeout = options.authenticationTimeout] in
                     try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
                     guard !Task.isCancelled else { return }
                     resetReason = "the server did not complete authentication within \(timeout) s"
