@@ -16,20 +16,17 @@ extension RelayService {
         let credentials = IssuedCredentials.random()
         let deferred = DeferredReply()
         registrations.add(tokenKey: SecretDigest.key(credentials.pushToken), secretKey: SecretDigest.key(credentials.streamSecret)) { [self] outcome in
-            deferred.complete { [self] in
-                let answer: HTTPReply
+            complete(deferred) { [self] in
                 switch outcome {
                 case .success:
-                    answer = .json(201, .object([
+                    return .json(201, .object([
                         "push_token": .string(credentials.pushToken), "stream_secret": .string(credentials.streamSecret),
                     ]))
-                case .failure(let error as RelayRequestError): answer = .error(error.status, error.message)
+                case .failure(let error as RelayRequestError): return .error(error.status, error.message)
                 case .failure(let error):
                     logger.error("a registration could not be stored: \(error)")
-                    answer = .error(500, "internal error: the registration could not be stored")
+                    return .error(500, "internal error: the registration could not be stored")
                 }
-                if let status = answer.status { metrics.countRequest(status: status) }
-                return answer
             }
         }
         return .deferred(deferred)
@@ -44,17 +41,14 @@ extension RelayService {
         let deferred = DeferredReply()
         registrations.remove(secretKey: SecretDigest.key(secret)) { [self] outcome in
             if case .success(let key?) = outcome { delivery.forget(key) }
-            deferred.complete { [self] in
-                let answer: HTTPReply
+            complete(deferred) { [self] in
                 switch outcome {
-                case .success(nil): answer = .error(401, "the stream secret is not one this relay issued")
-                case .success: answer = .json(200, .object(["message": .string("unregistered")]))
+                case .success(nil): return .error(401, "the stream secret is not one this relay issued")
+                case .success: return .json(200, .object(["message": .string("unregistered")]))
                 case .failure(let error):
                     logger.error("a registration could not be removed: \(error)")
-                    answer = .error(500, "internal error: the registration could not be removed")
+                    return .error(500, "internal error: the registration could not be removed")
                 }
-                if let status = answer.status { metrics.countRequest(status: status) }
-                return answer
             }
         }
         return .deferred(deferred)

@@ -112,11 +112,7 @@ public final class RelayService: Sendable {
         let deferred = DeferredReply()
         let finish: @Sendable (Result<DeliveryOutcome, any Error>) -> Void = { [self] outcome in
             let recorded = record(outcome, token: push.pushToken, key: key, route: route, at: date)
-            deferred.complete { [self] in
-                let answer = reply(to: recorded)
-                if let status = answer.status { metrics.countRequest(status: status) }
-                return answer
-            }
+            complete(deferred) { [self] in reply(to: recorded) }
         }
         if let provider = route.provider {
             let expiry = date.addingTimeInterval(configuration.messageTTL)
@@ -128,6 +124,16 @@ public final class RelayService: Sendable {
             delivery.deliver(payload, to: key, completion: finish)
         }
         return .deferred(deferred)
+    }
+
+    /// Completes `deferred` with what `answer` makes on the server's thread, counted by its status
+    /// (a deferred answer is not counted by ``handle(_:)``).
+    func complete(_ deferred: DeferredReply, _ answer: @escaping @Sendable () -> HTTPReply) {
+        deferred.complete { [metrics] in
+            let reply = answer()
+            if let status = reply.status { metrics.countRequest(status: status) }
+            return reply
+        }
     }
 
     /// Counts a reserved delivery that went as `outcome`, as successful or failed; the status
