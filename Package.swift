@@ -107,7 +107,7 @@ let pluginTargets: [Target] = [
         path: "Plugins/SessionPlugin", exclude: ["README.md"]
     ),
     .target(
-        name: "ConnectionPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Networking"],
+        name: "ConnectionPlugin", dependencies: ["CLIKit", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Networking"],
         path: "Plugins/ConnectionPlugin", exclude: ["README.md"]
     ),
     .target(

@@ -2,10 +2,15 @@ import CLIKit
 import HomePluginKit
 import Essentials
 import Foundation
+import HAModels
 import Networking
 import SessionPlugin
 
-/// `home watch [PATTERN…]`: prints entity changes live, through the WebSocket API.
+/// `home watch [--json] [PATTERN…]`: prints entity changes live, through the WebSocket API.
+/// With `--json`, one object per line for scripts: first each matching entity of the snapshot
+/// (`{"entity_id", "new_state", "snapshot": true}`), then each change
+/// (`{"entity_id", "old_state", "new_state"}`, null for an entity added or removed), so a reader
+/// that applies the lines in order holds what the store holds, across reconnections.
 struct WatchCommand: PluginCommand {
     static let commandName = "watch"
     static let commandSummary = "Print entity changes as they happen, for entities matching the patterns (all by default)."
@@ -13,7 +18,7 @@ struct WatchCommand: PluginCommand {
     let connections: ConnectionFactory
     let arguments = "[PATTERN …]"
     let options: [OptionSpec] = [
-        .value("count", "N", help: "Stop after N changes (default: run until interrupted)."), .server, .token,
+        .value("count", "N", help: "Stop after N changes (default: run until interrupted)."), .json, .server, .token,
     ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -47,15 +52,38 @@ struct WatchCommand: PluginCommand {
         }
         // Observed from here on: the snapshot itself is the starting point, not a change.
         let changes = await store.changes()
-        console.printError("watching \(await store.all.count) entities on \(credentials.address)")
+        let snapshot = await store.all
+        console.printError("watching \(snapshot.count) entities on \(credentials.address)")
+        let json = invocation.arguments.has("json")
+        if json {
+            for state in snapshot.values.sorted(by: { $0.entityID < $1.entityID }) where pattern.matches(state.entityID) {
+                console.print(try Self.line(entityID: state.entityID, old: nil, new: state, snapshot: true))
+            }
+        }
         for await change in changes where pattern.matches(change.entityID) {
-            let old = change.oldState?.state ?? "(new)"
-            let new = change.newState?.state ?? "(removed)"
-            console.print("\(HATimestamp.string(from: change.newState?.lastUpdated ?? Date()))  \(change.entityID): \(old) → \(new)")
+            if json {
+                console.print(try Self.line(entityID: change.entityID, old: change.oldState, new: change.newState, snapshot: false))
+            } else {
+                let old = change.oldState?.state ?? "(new)"
+                let new = change.newState?.state ?? "(removed)"
+                console.print("\(HATimestamp.string(from: change.newState?.lastUpdated ?? Date()))  \(change.entityID): \(old) → \(new)")
+            }
             remaining -= 1
             if remaining == 0 { break }
         }
         await connection.stop()
         return .success
+    }
+
+    /// One line of `--json` output.
+    static func line(entityID: String, old: EntityState?, new: EntityState?, snapshot: Bool) throws -> String {
+        let encoder = JSONValueEncoder()
+        var fields: [String: JSONValue] = ["entity_id": .string(entityID), "new_state": try new.map(encoder.encodeValue) ?? .null]
+        if snapshot {
+            fields["snapshot"] = .bool(true)
+        } else {
+            fields["old_state"] = try old.map(encoder.encodeValue) ?? .null
+        }
+        return try JSONSerializer.string(.object(fields))
     }
 }

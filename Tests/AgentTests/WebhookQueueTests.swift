@@ -28,4 +28,18 @@ final class WebhookQueueTests: FakeRootTestCase {
         let reopened = try WebhookQueue(folder: root)
         XCTAssertEqual(try reopened.pendingCount(), 2, "it is on disk")
     }
+
+    func testAFlushLeavesItsCallsToAnotherProcessThatIsDelivering() async throws {
+        let queue = try WebhookQueue(folder: root, deliveryPatience: 0.2)
+        try queue.enqueue("fire_event", .object(["event_type": .string("x")]))
+        let delivering = try XCTUnwrap(try FileLock.acquire(path: root.appendingPathComponent("webhooks.lock").path))
+        let sent = try await queue.flush(through: try unreachable()) { _, _, _ in XCTFail("the other process sends it") }
+        XCTAssertEqual(sent, 0)
+        XCTAssertEqual(try queue.pendingCount(), 1, "left queued for the process delivering")
+        delivering.release()
+        do {
+            try await queue.flush(through: try unreachable()) { _, _, _ in XCTFail("nothing can be sent") }
+            XCTFail("once the lock is free the flush sends (and fails to reach the server)")
+        } catch WebhookError.transport {}
+    }
 }

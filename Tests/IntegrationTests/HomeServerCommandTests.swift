@@ -38,9 +38,11 @@ final class HomeServerCommandTests: XCTestCase {
         XCTAssertTrue(output.out.hasPrefix("ENTITY   STATE\nsun.sun  "), output.out)
     }
 
-    func testWatchPrintsChangesAsTheyCome() async throws {
-        let server = try IntegrationEnvironment.require()
+    /// Runs `home watch ARGUMENTS` while changing `entityID` every 200 ms (once before it starts),
+    /// until the watcher returns.
+    private func watch(_ server: IntegrationEnvironment, changing entityID: String, _ arguments: [String]) async throws -> (ExitCode, ConsoleRecorder) {
         let rest = RESTClient(address: try ServerAddress(server.url), tokenProvider: StaticTokenProvider(server.token))
+        _ = try await rest.setState(entityID, state: "0")
         // Keeps changing the entity until the watcher has printed a change. It is stopped with a
         // flag, not cancelled: cancelling URLSession.data(for:) can deadlock on Linux.
         let stop = StopFlag()
@@ -48,21 +50,43 @@ final class HomeServerCommandTests: XCTestCase {
             var value = 0
             while !stop.isSet {
                 value += 1
-                _ = try? await rest.setState("sensor.watch_me", state: "\(value)")
+                _ = try? await rest.setState(entityID, state: "\(value)")
                 try? await Task.sleep(nanoseconds: 200_000_000)
             }
         }
         let result = await Result(catching: {
             try await within(60, "a change printed by home watch") {
-                await Self.run(server, ["watch", "--count", "1", "sensor.watch_*"])
+                await Self.run(server, ["watch"] + arguments)
             }
         })
         stop.set()
         await writer.value
-        let (code, output) = try result.get()
+        return try result.get()
+    }
+
+    func testWatchPrintsChangesAsTheyCome() async throws {
+        let server = try IntegrationEnvironment.require()
+        let (code, output) = try await watch(server, changing: "sensor.watch_me", ["--count", "1", "sensor.watch_*"])
         XCTAssertEqual(code, .success, output.error)
         XCTAssertTrue(output.out.contains("sensor.watch_me: "), output.out)
         XCTAssertFalse(output.out.contains("(new)"), "the snapshot is not reported as changes: \(output.out)")
         XCTAssertTrue(output.error.hasPrefix("watching "), output.error)
+    }
+
+    func testWatchAsJSONLinesStartsWithTheSnapshotThenChanges() async throws {
+        let server = try IntegrationEnvironment.require()
+        let (code, output) = try await watch(server, changing: "sensor.watch_json", ["--json", "--count", "1", "sensor.watch_json"])
+        XCTAssertEqual(code, .success, output.error)
+        let lines = try output.out.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        XCTAssertEqual(lines.count, 2, output.out)
+        let snapshot = try XCTUnwrap(lines.first?.objectValue)
+        XCTAssertEqual(snapshot["snapshot"], .bool(true))
+        XCTAssertEqual(snapshot["entity_id"], .string("sensor.watch_json"))
+        XCTAssertEqual(snapshot["new_state"]?.objectValue?["entity_id"], .string("sensor.watch_json"))
+        let change = try XCTUnwrap(lines.last?.objectValue)
+        XCTAssertNil(change["snapshot"])
+        let old = try XCTUnwrap(change["old_state"]?.objectValue?["state"])
+        let new = try XCTUnwrap(change["new_state"]?.objectValue?["state"])
+        XCTAssertNotEqual(old, new, output.out)
     }
 }

@@ -6,21 +6,29 @@ import Persistence
 /// the server's data folder) before it is sent, so nothing is lost while the server is down or
 /// the agent is killed; calls with the same coalescing key (a sensor's update) keep only the
 /// newest. Delivery is in order; a call that cannot reach the server waits, with backoff, and
-/// holds back those behind it.
+/// holds back those behind it. One process at a time delivers (the daemon and a `home agent
+/// event` beside it share the file): the other leaves what it queued to the one delivering.
 public final class WebhookQueue: Sendable {
     static let fileName = "webhooks.sqlite"
+    static let deliveryLockName = "webhooks.lock"
     /// Retries for a server that is away: 1 s doubling to 1 minute, and never given up on.
     static let policy = OutboxPolicy(baseDelay: 1, maximumDelay: 60, maximumAttempts: Int.max)
 
     private let outbox: Outbox
+    private let deliveryLock: String
+    private let deliveryPatience: Double
 
-    public init(folder: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    /// Opens the queue in `folder`; a flush waits up to `deliveryPatience` seconds for another
+    /// process's delivery to finish before leaving its calls to that one.
+    public init(folder: URL, deliveryPatience: Double = 5, now: @escaping @Sendable () -> Date = { Date() }) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let pool = try DatabasePool(url: folder.appendingPathComponent(Self.fileName))
         var migrator = DatabaseMigrator()
         Outbox.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
         outbox = Outbox(pool: pool, queue: "webhooks", policy: Self.policy, now: now)
+        deliveryLock = folder.appendingPathComponent(Self.deliveryLockName).path
+        self.deliveryPatience = deliveryPatience
     }
 
     /// Queues a call; with `key`, it replaces the queued call with the same key.
@@ -34,9 +42,12 @@ public final class WebhookQueue: Sendable {
     }
 
     /// Sends what is due, in order, handing each answer to `handle`; stops at the first call
-    /// that fails (it is retried later). Returns how many were sent.
+    /// that fails (it is retried later). Returns how many were sent: none when another process
+    /// kept delivering for the delivery patience (it sends what is due, these too).
     @discardableResult
     public func flush(through webhook: WebhookClient, handle: (String, JSONValue, JSONValue?) async throws -> Void) async throws -> Int {
+        guard let lock = try await FileLock.acquire(path: deliveryLock, patience: deliveryPatience) else { return 0 }
+        defer { lock.release() }
         var sent = 0
         while true {
             let batch = try outbox.nextBatch(limit: 20)

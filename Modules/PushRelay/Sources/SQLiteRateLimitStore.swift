@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Persistence
 
@@ -15,7 +16,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
 
     private let pool: DatabasePool
     private let writer: BatchedWriter
-    private let ownership: ExclusiveFileLock
+    private let ownership: FileLock
     private let schedule = DailyResetSchedule()
     // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, the
     // tokens changed since the last write, and whether a write of them is queued.
@@ -45,10 +46,12 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     public init(pool: DatabasePool, writer: BatchedWriter) throws {
         self.pool = pool
         self.writer = writer
-        ownership = try ExclusiveFileLock(
-            path: pool.url.path,
-            owner: "another relay process; several relays share one limit through Redis (PUSH_RELAY_REDIS_URL)"
-        )
+        guard let ownership = try FileLock.acquire(path: pool.url.path) else {
+            throw RelayConfigurationError(
+                "\(pool.url.path) is in use by another relay process; several relays share one limit through Redis (PUSH_RELAY_REDIS_URL)"
+            )
+        }
+        self.ownership = ownership
     }
 
     public func reserve(_ token: String, maximum: Int, at date: Date) throws -> RateLimitStatus? {
