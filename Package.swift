@@ -16,6 +16,7 @@ let products: [Product] = [
     .library(name: "Auth", targets: ["Auth"]),
     .library(name: "HomeAPI", targets: ["HomeAPI"]),
     .library(name: "Agent", targets: ["Agent"]),
+    .library(name: "DeviceModel", targets: ["DeviceModel"]),
     .library(name: "Thread", targets: ["Thread"]),
     .library(name: "Improv", targets: ["Improv"]),
     .library(name: "PushRelay", targets: ["PushRelay"]),
@@ -90,6 +91,7 @@ let moduleTargets: [Target] = [
     ),
     .target(name: "Thread", path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),
+    .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
     .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
         path: "Modules/PushRelay/Sources"),
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
@@ -119,6 +121,11 @@ let pluginTargets: [Target] = [
         name: "PushChannelsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin", "ConnectionPlugin", "HomeAPI"],
         path: "Plugins/PushChannelsPlugin", exclude: ["README.md"]
     ),
+    .target(
+        name: "HomeDevicesPlugin",
+        dependencies: ["CLIKit", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "DeviceModel", "Networking"],
+        path: "Plugins/HomeDevicesPlugin", exclude: ["README.md"]
+    ),
     .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
     .target(
         name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
@@ -135,7 +142,7 @@ let appTargets: [Target] = [
         name: "HomeCLI",
         dependencies: [
             "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
-            "LinuxSensorsPlugin",
+            "LinuxSensorsPlugin", "HomeDevicesPlugin",
             "DesktopNotificationsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"
@@ -164,6 +171,7 @@ let unitTestTargets: [Target] = [
     ("AuthTests", ["Auth", "Networking", "HAModels", "LoopbackTestSupport"]),
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),
     ("AgentTests", ["Agent", "HAModels", "Networking"]),
+    ("DeviceModelTests", ["DeviceModel", "HAModels", "Essentials"]),
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),

@@ -3,6 +3,7 @@ import ConnectionPlugin
 import DesignTokensPlugin
 import DesktopNotificationsPlugin
 import Foundation
+import HomeDevicesPlugin
 import LinuxSensorsPlugin
 import PluginHost
 import PushChannelsPlugin
@@ -15,7 +16,7 @@ enum BuiltInCatalog {
     /// Every built-in plugin.
     static let factories: [any PluginFactory] = [
         SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version), PushChannelsPlugin.factory,
-        LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory,
+        LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory, HomeDevicesPlugin.factory,
         DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
     ]
 
@@ -23,7 +24,7 @@ enum BuiltInCatalog {
     /// (a sensor still reports only once the user enables it for a server).
     static let defaults: [ManifestEntry] = [
         ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "push-channels"),
-        ManifestEntry(id: "linux-sensors"),
+        ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"),
         ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
     ]
 }

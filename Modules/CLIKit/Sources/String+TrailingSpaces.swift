@@ -1,6 +1,6 @@
 extension String {
     /// The string without trailing spaces.
-    func trimmingTrailingSpaces() -> String {
+    public func trimmingTrailingSpaces() -> String {
         var result = self
         while result.last == " " { result.removeLast() }
         return result

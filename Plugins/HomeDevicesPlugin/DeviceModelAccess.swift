@@ -1,0 +1,38 @@
+import CLIKit
+import ConnectionPlugin
+import DeviceModel
+import PluginHost
+import SessionPlugin
+
+/// The `devices.model` capability: opens the live device model of the server a command talks to.
+public struct DeviceModelAccess: Sendable {
+    /// The capability's key.
+    public static let key = CapabilityKey<DeviceModelAccess>(name: "devices.model")
+
+    let session: SessionAccess
+    let connections: ConnectionFactory
+    /// Whether commands are validated before they are sent, unless a command says otherwise.
+    public let strictValidation: Bool
+    /// How long a command waits for its state.
+    public let commandTimeout: Double
+
+    /// The model of the server `invocation` names (`--server`, `--token-file`, or the stored
+    /// session), connected, its registries read and its first snapshot of states in.
+    public func open(_ invocation: Invocation, strict: Bool? = nil) async throws -> OpenHomeModel {
+        let credentials = try await session.credentials(invocation)
+        let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
+        await connection.start()
+        let store = connections.entityStore(over: connection)
+        await store.start()
+        let model = HomeModel(connection: connection, store: store, server: "\(credentials.address)", strictValidation: strict ?? strictValidation)
+        let opened = OpenHomeModel(model: model, connection: connection, store: store)
+        do {
+            await store.waitForSnapshot()
+            try await model.start()
+        } catch {
+            await opened.close()
+            throw error
+        }
+        return opened
+    }
+}

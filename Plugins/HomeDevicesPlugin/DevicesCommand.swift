@@ -1,0 +1,64 @@
+import CLIKit
+import DeviceModel
+import Essentials
+import HomePluginKit
+import SessionPlugin
+
+/// `home devices [--room R] [--type T] [--all] [--watch] [--json]`: the home's devices with
+/// their rooms and traits.
+struct DevicesCommand: PluginCommand {
+    static let commandName = "devices"
+    static let commandSummary = "List the home's devices with their rooms and traits (from Home Assistant's registries)."
+    let access: DeviceModelAccess
+    let options: [OptionSpec] = [
+        .value("room", "ROOM", help: "Only devices in this room (its name or id)."),
+        .value("type", "TYPE", help: "Only devices of this type: \(DeviceType.allCases.map(\.rawValue).joined(separator: ", "))."),
+        .flag("all", help: "Also entities that belong to no device, each standing alone."),
+        .flag("hidden", help: "Also hidden and disabled devices and entities."),
+        .flag("watch", help: "Print the list again whenever a registry or a state changes it (until interrupted)."),
+        .json, .server, .token,
+    ]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let arguments = invocation.arguments
+        var query = DeviceQuery(includeHidden: arguments.has("hidden"), includeDisabled: arguments.has("hidden"), includeStandalone: arguments.has("all"))
+        if let type = arguments.values["type"] {
+            guard let known = DeviceType(rawValue: type) else {
+                throw UsageError("no device type '\(type)'; types: \(DeviceType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            query.type = known
+        }
+        let opened = try await access.open(invocation)
+        do {
+            if let room = arguments.values["room"] {
+                query.roomID = try await DeviceModelError.asUsage { try await opened.model.room(room).id }
+            }
+            let json = arguments.has("json")
+            if arguments.has("watch") {
+                for await devices in opened.model.deviceUpdates(query) {
+                    try print(devices, rooms: await opened.model.rooms(), json: json, invocation.console)
+                }
+            } else {
+                try print(await opened.model.devices(query), rooms: await opened.model.rooms(), json: json, invocation.console)
+            }
+        } catch {
+            await opened.close()
+            throw error
+        }
+        await opened.close()
+        return .success
+    }
+
+    private func print(_ devices: [Device], rooms: [Room], json: Bool, _ console: Console) throws {
+        if json {
+            console.print(try JSONSerializer.string(.array(devices.map { try DeviceModelJSON.device($0, rooms: rooms) }), pretty: true))
+            return
+        }
+        let roomNames = Dictionary(rooms.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let rows = devices.map { device in
+            [device.name, device.type.rawValue, device.roomID.map { roomNames[$0] ?? $0 } ?? "-",
+             Set(device.traits.map(\.kind)).sorted().map(\.rawValue).joined(separator: ","), device.id]
+        }
+        console.print(TextTable(header: ["DEVICE", "TYPE", "ROOM", "TRAITS", "ID"], rows: rows).text)
+    }
+}

@@ -1,0 +1,41 @@
+import ConnectionPlugin
+import HomePluginKit
+import PluginHost
+import SessionPlugin
+
+/// The home as devices: provides `devices.model` (``DeviceModelAccess``) over the session and the
+/// connection, and contributes `devices`, `device`, `rooms`.
+public final class HomeDevicesPlugin: Plugin {
+    /// How the compiled catalog describes and builds this plugin.
+    public static let factory: any PluginFactory = BuiltInPluginFactory(
+        descriptor: PluginDescriptor(
+            id: "home-devices", version: SemanticVersion(1, 0, 0),
+            summary: "The home as structures, rooms and devices with typed traits and commands: devices, device, rooms",
+            provides: [DeviceModelAccess.key.id], requires: [SessionAccess.key.id, ConnectionFactory.key.id],
+            contributes: [DevicesCommand.declaration, DeviceShowCommand.declaration, RoomsCommand.declaration],
+            configurationKeys: ["strictOperationValidation", "commandTimeout"]
+        ),
+        configuration: HomeDevicesConfiguration.self
+    ) { configuration in
+        HomeDevicesPlugin(configuration: configuration)
+    }
+
+    private let configuration: HomeDevicesConfiguration
+
+    init(configuration: HomeDevicesConfiguration) {
+        self.configuration = configuration
+    }
+
+    public func start(_ context: PluginContext) async throws {
+        let access = DeviceModelAccess(
+            session: try context.resolve(SessionAccess.key), connections: try context.resolve(ConnectionFactory.key),
+            strictValidation: configuration.strictOperationValidation ?? true, commandTimeout: configuration.commandTimeout ?? 15
+        )
+        try context.provide(DeviceModelAccess.key, access)
+        try context.contribute(command: DevicesCommand(access: access))
+        try context.contribute(command: DeviceShowCommand(access: access))
+        try context.contribute(command: RoomsCommand(access: access))
+    }
+
+    public func stop() async {}
+}

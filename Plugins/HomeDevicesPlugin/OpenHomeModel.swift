@@ -1,0 +1,16 @@
+import DeviceModel
+import Networking
+
+/// A device model with the connection and store under it, closed together.
+public struct OpenHomeModel: Sendable {
+    public let model: HomeModel
+    let connection: HomeAssistantConnection
+    let store: EntityStore
+
+    /// Stops the model, the store and the connection.
+    public func close() async {
+        await model.stop()
+        await store.stop()
+        await connection.stop()
+    }
+}
