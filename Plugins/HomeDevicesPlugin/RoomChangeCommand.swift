@@ -30,7 +30,7 @@ struct RoomChangeCommand: Command {
     let options: [OptionSpec] = [.server, .token]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let count = [Change.create: 1, .rename: 2, .delete: 1, .assign: 2][change]!
+        let count = arguments.split(separator: " ").count
         let words = try invocation.positionals(arguments, minimum: count, maximum: count)
         let opened = try await access.open(invocation)
         do {

@@ -9,12 +9,15 @@ struct DeviceAssembler {
     let temperatureUnit: String
 
     func devices(_ query: DeviceQuery) -> [Device] {
-        let byDevice = Dictionary(grouping: registries.entities.filter { $0.deviceID != nil }, by: { $0.deviceID! })
+        var byDevice: [String: [EntityRegistryEntry]] = [:]
+        for entity in registries.entities {
+            if let device = entity.deviceID { byDevice[device, default: []].append(entity) }
+        }
         var devices: [Device] = []
         for entry in registries.devices where query.includeDisabled || entry.disabledBy == nil {
             let entities = (byDevice[entry.id] ?? []).compactMap { entity(for: $0, deviceArea: entry.areaID, query) }
             let areas = Set(entities.filter { !$0.isHidden }.map(\.roomID))
-            let room = entry.areaID ?? (areas.count == 1 ? areas.first! : nil)
+            let room = entry.areaID ?? (areas.count == 1 ? areas.first ?? nil : nil)
             devices.append(Device(
                 id: entry.id, name: entry.nameByUser ?? entry.name ?? entities.first?.name ?? entry.id, roomID: room,
                 type: Self.type(of: entities), manufacturer: entry.manufacturer, model: entry.model,

@@ -3,6 +3,11 @@ struct ArgumentReader {
     let command: String
     let values: [String: String]
 
+    func text(_ key: String) throws(DeviceModelError) -> String {
+        guard let text = values[key], !text.isEmpty else { throw .invalidArgument("\(command): \(key) must not be empty") }
+        return text
+    }
+
     func integer(_ key: String) throws(DeviceModelError) -> Int {
         guard let text = values[key], let value = Int(text) else {
             throw .invalidArgument("\(command): \(key) must be a whole number, not '\(values[key] ?? "")'")

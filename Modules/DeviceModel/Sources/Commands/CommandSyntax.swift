@@ -42,12 +42,12 @@ public enum CommandSyntax {
         case "brightness.set": return .setBrightness(percent: try reader.integer("level"))
         case "color.set_hs": return .setHueSaturation(hue: try reader.number("hue"), saturation: try reader.number("saturation"))
         case "color.set_temperature": return .setColorTemperature(kelvin: try reader.integer("kelvin"))
-        case "thermostat.set_mode": return .setThermostatMode(values["mode"]!)
+        case "thermostat.set_mode": return .setThermostatMode(try reader.text("mode"))
         case "thermostat.set_target": return .setTargetTemperature(try reader.number("temperature"))
         case "thermostat.set_range": return .setTargetRange(low: try reader.number("low"), high: try reader.number("high"))
         case "fan.set_speed": return .setFanSpeed(percent: try reader.integer("percentage"))
         case "fan.oscillate": return .setOscillation(try reader.flag("on"))
-        case "fan.set_direction": return .setFanDirection(values["direction"]!)
+        case "fan.set_direction": return .setFanDirection(try reader.text("direction"))
         case "cover.open": return .openCover
         case "cover.close": return .closeCover
         case "cover.stop": return .stopCover
@@ -59,7 +59,7 @@ public enum CommandSyntax {
         case "media.play": return .play
         case "media.pause": return .pause
         case "media.set_volume": return .setVolume(percent: try reader.integer("level"))
-        case "media.select_source": return .selectSource(values["source"]!)
+        case "media.select_source": return .selectSource(try reader.text("source"))
         default: return .activate
         }
     }

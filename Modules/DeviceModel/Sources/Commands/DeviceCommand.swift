@@ -59,6 +59,6 @@ public enum DeviceCommand: Sendable, Equatable {
     }
 
     public var trait: TraitKind {
-        TraitKind(rawValue: String(name.prefix { $0 != "." }))!
+        TraitKind(rawValue: String(name.prefix { $0 != "." })) ?? .onOff
     }
 }

@@ -13,6 +13,6 @@ public enum TraitKind: String, CaseIterable, Sendable, Codable, Comparable {
     case activatable
 
     public static func < (lhs: TraitKind, rhs: TraitKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
 }
