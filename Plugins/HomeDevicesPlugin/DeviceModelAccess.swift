@@ -1,6 +1,7 @@
 import CLIKit
 import ConnectionPlugin
 import DeviceModel
+import Networking
 import PluginHost
 import SessionPlugin
 
@@ -15,6 +16,8 @@ public struct DeviceModelAccess: Sendable {
     public let strictValidation: Bool
     /// How long a command waits for its state.
     public let commandTimeout: Double
+    /// The domains automations may use (empty: all), as the SDK's `referencedAutomationTypes`.
+    public let referencedAutomationTypes: [String]
 
     /// The model of the server `invocation` names (`--server`, `--token-file`, or the stored
     /// session), connected, its registries read and its first snapshot of states in.
@@ -25,7 +28,9 @@ public struct DeviceModelAccess: Sendable {
         let store = connections.entityStore(over: connection)
         await store.start()
         let model = HomeModel(connection: connection, store: store, server: "\(credentials.address)", strictValidation: strict ?? strictValidation)
-        let opened = OpenHomeModel(model: model, connection: connection, store: store)
+        let rest = RESTClient(address: credentials.address, tokenProvider: credentials.tokenProvider)
+        let automations = HomeAutomations(model: model, rest: rest, referencedTypes: referencedAutomationTypes, timeout: commandTimeout)
+        let opened = OpenHomeModel(model: model, automations: automations, connection: connection, store: store)
         do {
             await store.waitForSnapshot()
             try await model.start()

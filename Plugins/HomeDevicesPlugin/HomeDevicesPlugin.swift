@@ -4,16 +4,16 @@ import PluginHost
 import SessionPlugin
 
 /// The home as devices: provides `devices.model` (``DeviceModelAccess``) over the session and the
-/// connection, and contributes `devices`, `device`, `rooms`.
+/// connection, and contributes `devices`, `device`, `rooms`, `automations`.
 public final class HomeDevicesPlugin: Plugin {
     /// How the compiled catalog describes and builds this plugin.
     public static let factory: any PluginFactory = BuiltInPluginFactory(
         descriptor: PluginDescriptor(
             id: "home-devices", version: SemanticVersion(1, 0, 0),
-            summary: "The home as structures, rooms and devices with typed traits and commands: devices, device, rooms",
+            summary: "The home as structures, rooms and devices with typed traits and commands, and automations: devices, device, rooms, automations",
             provides: [DeviceModelAccess.key.id], requires: [SessionAccess.key.id, ConnectionFactory.key.id],
-            contributes: [DevicesCommand.declaration, DeviceShowCommand.declaration, RoomsCommand.declaration],
-            configurationKeys: ["strictOperationValidation", "commandTimeout"]
+            contributes: [DevicesCommand.declaration, DeviceShowCommand.declaration, RoomsCommand.declaration, AutomationsCommand.declaration],
+            configurationKeys: ["strictOperationValidation", "commandTimeout", "referencedAutomationTypes"]
         ),
         configuration: HomeDevicesConfiguration.self
     ) { configuration in
@@ -29,12 +29,14 @@ public final class HomeDevicesPlugin: Plugin {
     public func start(_ context: PluginContext) async throws {
         let access = DeviceModelAccess(
             session: try context.resolve(SessionAccess.key), connections: try context.resolve(ConnectionFactory.key),
-            strictValidation: configuration.strictOperationValidation ?? true, commandTimeout: configuration.commandTimeout ?? 15
+            strictValidation: configuration.strictOperationValidation ?? true, commandTimeout: configuration.commandTimeout ?? 15,
+            referencedAutomationTypes: configuration.referencedAutomationTypes ?? []
         )
         try context.provide(DeviceModelAccess.key, access)
         try context.contribute(command: DevicesCommand(access: access))
         try context.contribute(command: DeviceShowCommand(access: access))
         try context.contribute(command: RoomsCommand(access: access))
+        try context.contribute(command: AutomationsCommand(access: access))
     }
 
     public func stop() async {}

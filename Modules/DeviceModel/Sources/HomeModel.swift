@@ -188,6 +188,48 @@ public actor HomeModel {
         throw .invalidArgument("\(device.name) has several entities with \(command.trait.rawValue): name one of \(candidates.map(\.entityID).joined(separator: ", "))")
     }
 
+    // MARK: For automations
+
+    /// Every state, by entity id.
+    func states() async -> [String: EntityState] { await store.all }
+
+    /// Calls `domain.service` for one entity.
+    func call(_ domain: String, _ service: String, entityID: String, data: [String: JSONValue] = [:]) async throws(DeviceModelError) {
+        do {
+            _ = try await connection.send("call_service", [
+                "domain": .string(domain), "service": .string(service), "service_data": .object(data),
+                "target": .object(["entity_id": .string(entityID)]),
+            ])
+        } catch {
+            throw .server("\(domain).\(service) for \(entityID): \(error)")
+        }
+    }
+
+    /// A command over the connection.
+    func send(_ type: String, _ fields: [String: JSONValue]) async throws -> JSONValue {
+        try await connection.send(type, fields)
+    }
+
+    /// Every service as `domain.service`.
+    func serviceNames() async throws -> Set<String> {
+        let answer = try await connection.send("get_services")
+        return Set((answer.objectValue ?? [:]).flatMap { domain, services in (services.objectValue ?? [:]).keys.map { "\(domain).\($0)" } })
+    }
+
+    /// The first state (current or coming) that passes `test`, or nil after `seconds`.
+    func waitForState(within seconds: Double, where test: @escaping @Sendable (EntityState) -> Bool) async -> EntityState? {
+        let changes = await store.changes()
+        if let now = await store.all.values.first(where: test) { return now }
+        return await Self.first(of: changes, within: seconds) { $0.newState.map(test) ?? false }?.newState
+    }
+
+    /// Whether `entityID` is gone, now or within `seconds`.
+    func waitUntilGone(_ entityID: String, within seconds: Double) async -> Bool {
+        let changes = await store.changes(of: [entityID])
+        if await store.state(of: entityID) == nil { return true }
+        return await Self.first(of: changes, within: seconds) { $0.newState == nil } != nil
+    }
+
     // MARK: Rooms
 
     /// Creates a room (area) named `name`.

@@ -76,6 +76,23 @@ public struct RESTClient: Sendable {
         try await request("POST", path, body: body)
     }
 
+    /// `GET /api/config/automation/config/<id>`: an automation's configuration as the server
+    /// wrote it, byte for byte (so saving it back unchanged changes nothing).
+    public func automationConfig(_ id: String) async throws -> [UInt8] {
+        try await rawRequest("GET", "/api/config/automation/config/\(try Self.pathComponent(id))", json: nil)
+    }
+
+    /// `POST /api/config/automation/config/<id>`: creates or replaces an automation with the
+    /// configuration in `json`, which the server checks (a 400 says what is wrong) and reloads.
+    public func saveAutomationConfig(_ id: String, json: [UInt8]) async throws {
+        _ = try Self.parse(try await rawRequest("POST", "/api/config/automation/config/\(try Self.pathComponent(id))", json: json))
+    }
+
+    /// `DELETE /api/config/automation/config/<id>`.
+    public func deleteAutomationConfig(_ id: String) async throws {
+        _ = try await rawRequest("DELETE", "/api/config/automation/config/\(try Self.pathComponent(id))", json: nil)
+    }
+
     /// `POST /api/events/<type>`: fires an event.
     public func fireEvent(_ type: String, data: [String: JSONValue] = [:]) async throws {
         _ = try await request("POST", "/api/events/\(try Self.pathComponent(type))", body: .object(data))
@@ -91,6 +108,10 @@ public struct RESTClient: Sendable {
 
     private func request(_ method: String, _ path: String, body: JSONValue? = nil) async throws -> JSONValue {
         let data = try await rawRequest(method, path, body: body)
+        return try Self.parse(data)
+    }
+
+    private static func parse(_ data: [UInt8]) throws -> JSONValue {
         do {
             return try JSONParser.parse(data)
         } catch {
@@ -98,23 +119,26 @@ public struct RESTClient: Sendable {
         }
     }
 
+    private func rawRequest(_ method: String, _ path: String, body: JSONValue?) async throws -> [UInt8] {
+        try await rawRequest(method, path, json: try body.map { try JSONSerializer.data($0) })
+    }
+
     /// Sends the request; on a 401 asks the token provider for a fresh token and, when it gives
     /// another one, tries once more.
-    private func rawRequest(_ method: String, _ path: String, body: JSONValue?) async throws -> [UInt8] {
+    private func rawRequest(_ method: String, _ path: String, json: [UInt8]?) async throws -> [UInt8] {
         let token = try await tokenProvider.accessToken(forceRefresh: false)
         do {
-            return try await rawRequest(method, path, body: body, token: token)
+            return try await rawRequest(method, path, json: json, token: token)
         } catch RESTError.unauthorized {
             let refreshed = try await tokenProvider.accessToken(forceRefresh: true)
             guard refreshed != token else { throw RESTError.unauthorized }
-            return try await rawRequest(method, path, body: body, token: refreshed)
+            return try await rawRequest(method, path, json: json, token: refreshed)
         }
     }
 
-    private func rawRequest(_ method: String, _ path: String, body: JSONValue?, token: String) async throws -> [UInt8] {
+    private func rawRequest(_ method: String, _ path: String, json: [UInt8]?, token: String) async throws -> [UInt8] {
         let url = address.url(path: path), headers = [(name: "Authorization", value: "Bearer \(token)")]
-        let request = try body.map { HTTPRequest(method, url, json: try JSONSerializer.data($0), headers: headers) }
-            ?? HTTPRequest(method, url, headers: headers)
+        let request = json.map { HTTPRequest(method, url, json: $0, headers: headers) } ?? HTTPRequest(method, url, headers: headers)
         let response: HTTPResponse
         do {
             response = try await http.send(request, maximumBodySize: Self.maximumResponseSize)

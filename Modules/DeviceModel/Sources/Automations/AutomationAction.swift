@@ -1,0 +1,43 @@
+import Essentials
+
+/// What an automation does.
+public enum AutomationAction: Sendable, Equatable {
+    /// A typed device command (checked against the device when the automation is created).
+    case command(entityID: String, DeviceCommand)
+    /// A service call as Home Assistant stores it (what a command becomes once saved).
+    case service(String, entityIDs: [String], data: [String: JSONValue])
+    /// Wait this many seconds.
+    case delay(seconds: Double)
+    /// A notification through a `notify` service (`notify.notify` by default).
+    case notify(service: String, message: String, title: String?)
+    /// An action the model does not cover, kept as the server has it.
+    case raw(JSONValue)
+
+    init(configuration value: JSONValue) {
+        let fields = value.objectValue ?? [:]
+        if let service = fields["service"]?.stringValue, service.hasPrefix("notify."), Set(fields.keys).isSubset(of: ["service", "data"]),
+           let data = fields["data"]?.objectValue, Set(data.keys).isSubset(of: ["message", "title"]), let message = data["message"]?.stringValue,
+           let title = AutomationJSON.optionalString(data["title"]) {
+            self = .notify(service: service, message: message, title: title.value)
+        } else if let service = fields["service"]?.stringValue, Set(fields.keys).isSubset(of: ["service", "target", "data"]),
+                  let entities = AutomationJSON.entities(fields["target"]?.objectValue?["entity_id"] ?? .array([])),
+                  Set(fields["target"]?.objectValue?.keys ?? [:].keys).isSubset(of: ["entity_id"]) {
+            self = .service(service, entityIDs: entities, data: fields["data"]?.objectValue ?? [:])
+        } else if fields.count == 1, let delay = fields["delay"], let seconds = AutomationJSON.seconds(delay) {
+            self = .delay(seconds: seconds)
+        } else {
+            self = .raw(value)
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .command(let entityID, let command): "\(command.name) on \(entityID)"
+        case .service(let service, let entityIDs, let data):
+            "\(service) \(entityIDs.joined(separator: ","))" + data.sorted { $0.key < $1.key }.map { " \($0.key)=\((try? JSONSerializer.string($0.value)) ?? "?")" }.joined()
+        case .delay(let seconds): "wait \(seconds) s"
+        case .notify(let service, let message, let title): "\(service): " + (title.map { "\($0): " } ?? "") + message
+        case .raw(let value): "raw: " + ((try? JSONSerializer.string(value)) ?? "?")
+        }
+    }
+}
