@@ -198,7 +198,7 @@ let integrationTestTargets: [Target] = [
         name: "IntegrationTests",
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Auth", "HomeAPI",
-            "PushRelay", "LoopbackTestSupport", "Agent",
+            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel",
         ],
         path: "Tests/IntegrationTests"
     ),

@@ -39,7 +39,7 @@ struct AutomationCompiler {
         let domain = String(entityID.prefix { $0 != "." })
         if !referencedTypes.isEmpty && !referencedTypes.contains(domain) {
             throw .failedPrecondition(
-                "\(entityID) is a \(domain), which the configuration does not reference (referencedAutomationTypes: \(referencedTypes.joined(separator: ", ")))"
+                "\(entityID) is of type \(domain), which the configuration does not reference (referencedAutomationTypes: \(referencedTypes.joined(separator: ", ")))"
             )
         }
     }

@@ -49,11 +49,13 @@ public struct HomeAutomations: Sendable {
     public func save(configuration bytes: [UInt8], id: String) async throws -> Automation {
         let state = EntityState(entityID: "automation.draft", state: "off", attributes: [:], lastChanged: Date(), lastUpdated: Date(), context: HAContext(id: ""))
         try await compiler().check(try Automation(state: state, configuration: bytes))
-        let before = await model.states().values.first { $0.domain == "automation" && $0.attributes["id"]?.stringValue == id }?.lastUpdated
+        let existing = await model.states().values.first { $0.domain == "automation" && $0.attributes["id"]?.stringValue == id }
+        // The server reloads only automations whose configuration changed; an unchanged one keeps its entity as it is.
+        let stored = existing == nil ? nil : try await rest.automationConfig(id)
+        let unchanged = stored.map { Self.sameContent($0, bytes) } ?? false
         try await rest.saveAutomationConfig(id, json: bytes)
-        // The server reloads its automations; the entity (re)appears once that is done.
         guard let state = await model.waitForState(within: timeout, where: {
-            $0.domain == "automation" && $0.attributes["id"]?.stringValue == id && $0.lastUpdated != before
+            $0.domain == "automation" && $0.attributes["id"]?.stringValue == id && (unchanged || $0.lastUpdated != existing?.lastUpdated)
         }) else {
             throw DeviceModelError.timeout("the server saved automation \(id) but showed no entity for it within \(Int(timeout)) s")
         }
@@ -85,6 +87,14 @@ public struct HomeAutomations: Sendable {
         guard await model.waitUntilGone(state.entityID, within: timeout) else {
             throw DeviceModelError.timeout("the server deleted automation \(configID) but still shows \(state.entityID)")
         }
+    }
+
+    /// Whether two configurations say the same, the id aside (the server adds it).
+    private static func sameContent(_ stored: [UInt8], _ new: [UInt8]) -> Bool {
+        guard var old = (try? JSONParser.parse(stored))?.objectValue, var other = (try? JSONParser.parse(new))?.objectValue else { return false }
+        old["id"] = nil
+        other["id"] = nil
+        return old == other
     }
 
     private func compiler() async throws -> AutomationCompiler {
