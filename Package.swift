@@ -109,7 +109,8 @@ let pluginTargets: [Target] = [
         path: "Plugins/SessionPlugin", exclude: ["README.md"]
     ),
     .target(
-        name: "ConnectionPlugin", dependencies: ["CLIKit", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Networking"],
+        name: "ConnectionPlugin",
+        dependencies: ["CLIKit", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Networking", "DeviceModel"],
         path: "Plugins/ConnectionPlugin", exclude: ["README.md"]
     ),
     .target(

@@ -1,4 +1,5 @@
 import CLIKit
+import DeviceModel
 import HomePluginKit
 import Essentials
 import Foundation
@@ -6,7 +7,9 @@ import HAModels
 import Networking
 import SessionPlugin
 
-/// `home watch [--json] [PATTERN…]`: prints entity changes live, through the WebSocket API.
+/// `home watch [--json] [--devices] [PATTERN…]`: prints entity changes live, through the WebSocket API.
+/// With `--devices`, changes of the device model instead: devices added, removed, renamed, moved
+/// between rooms, and their entities' states (patterns match device names and entity ids).
 /// With `--json`, one object per line for scripts: first each matching entity of the snapshot
 /// (`{"entity_id", "new_state", "snapshot": true}`), then each change
 /// (`{"entity_id", "old_state", "new_state"}`, null for an entity added or removed), so a reader
@@ -18,7 +21,9 @@ struct WatchCommand: PluginCommand {
     let connections: ConnectionFactory
     let arguments = "[PATTERN …]"
     let options: [OptionSpec] = [
-        .value("count", "N", help: "Stop after N changes (default: run until interrupted)."), .json, .server, .token,
+        .value("count", "N", help: "Stop after N changes (default: run until interrupted)."),
+        .flag("devices", help: "Watch devices (from the registries) instead of entities: added, removed, renamed, moved, their states."),
+        .json, .server, .token,
     ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -49,6 +54,20 @@ struct WatchCommand: PluginCommand {
         guard await store.snapshotCount > 0 else {
             await connection.stop()
             throw HomeAssistantError.authenticationFailed("the server rejected the token")
+        }
+        if invocation.arguments.has("devices") {
+            let model = HomeModel(connection: connection, store: store, server: "\(credentials.address)", strictValidation: true)
+            do {
+                try await model.start()
+                try await DeviceWatch(model: model, pattern: pattern, json: invocation.arguments.has("json"), console: console).run(count: remaining)
+            } catch {
+                await model.stop()
+                await connection.stop()
+                throw error
+            }
+            await model.stop()
+            await connection.stop()
+            return .success
         }
         // Observed from here on: the snapshot itself is the starting point, not a change.
         let changes = await store.changes()
