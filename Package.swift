@@ -158,6 +158,7 @@ let appTargets: [Target] = [
 let benchmarkTargets: [Target] = [
     .executableTarget(name: "outbox-bench", dependencies: ["Persistence"], path: "tools/bench/OutboxBench"),
     .executableTarget(name: "entities-bench", dependencies: ["Networking", "Essentials"], path: "tools/bench/EntitiesBench"),
+    .executableTarget(name: "devices-bench", dependencies: ["DeviceModel", "Networking"], path: "tools/bench/DevicesBench"),
 ]
 
 // MARK: - Tests

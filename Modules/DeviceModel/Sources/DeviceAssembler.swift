@@ -9,13 +9,14 @@ struct DeviceAssembler {
     let temperatureUnit: String
 
     func devices(_ query: DeviceQuery) -> [Device] {
-        var byDevice: [String: [EntityRegistryEntry]] = [:]
-        for entity in registries.entities {
-            if let device = entity.deviceID { byDevice[device, default: []].append(entity) }
+        // Indices, not copies: a registry entry is a dozen strings.
+        var byDevice: [String: [Int]] = [:]
+        for (index, entity) in registries.entities.enumerated() {
+            if let device = entity.deviceID { byDevice[device, default: []].append(index) }
         }
         var devices: [Device] = []
         for entry in registries.devices where query.includeDisabled || entry.disabledBy == nil {
-            let entities = (byDevice[entry.id] ?? []).compactMap { entity(for: $0, deviceArea: entry.areaID, query) }
+            let entities = (byDevice[entry.id] ?? []).compactMap { entity(for: registries.entities[$0], deviceArea: entry.areaID, query) }
             let areas = Set(entities.filter { !$0.isHidden }.map(\.roomID))
             let room = entry.areaID ?? (areas.count == 1 ? areas.first ?? nil : nil)
             devices.append(Device(
@@ -64,9 +65,11 @@ struct DeviceAssembler {
 
     /// The first type in precedence order that one of the entities (not a config or diagnostic one) makes.
     static func type(of entities: [DeviceEntity]) -> DeviceType {
-        let types = Set(entities.filter { $0.category == nil }.map {
-            DeviceType.of(domain: $0.domain, deviceClass: $0.state?.attributes["device_class"]?.stringValue)
-        })
-        return DeviceType.precedence.first(where: types.contains) ?? .other
+        var best = DeviceType.precedence.count - 1
+        for entity in entities where entity.category == nil {
+            let type = DeviceType.of(domain: entity.domain, deviceClass: entity.state?.attributes["device_class"]?.stringValue)
+            best = min(best, DeviceType.rank[type] ?? best)
+        }
+        return DeviceType.precedence[best]
     }
 }

@@ -6,7 +6,7 @@ public enum DeviceType: String, Sendable, Codable, CaseIterable {
     case scene, script, other
 
     /// The type one entity makes of a device.
-    static func of(domain: String, deviceClass: String?) -> DeviceType {
+    static func of(domain: Substring, deviceClass: String?) -> DeviceType {
         switch (domain, deviceClass) {
         case ("light", _): .light
         case ("switch", "outlet"): .outlet
@@ -31,4 +31,6 @@ public enum DeviceType: String, Sendable, Codable, CaseIterable {
         .light, .thermostat, .fan, .garageDoor, .cover, .lock, .television, .mediaPlayer, .outlet, .switch, .scene, .script,
         .binarySensor, .sensor, .other,
     ]
+    /// Each type's place in ``precedence``.
+    static let rank = Dictionary(uniqueKeysWithValues: precedence.enumerated().map { ($1, $0) })
 }

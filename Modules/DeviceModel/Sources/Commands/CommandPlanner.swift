@@ -10,7 +10,7 @@ struct CommandPlanner {
     func plan(_ command: DeviceCommand, for entity: DeviceEntity) throws(DeviceModelError) -> ServiceCall {
         if strict { try validate(command, for: entity) }
         let id = entity.entityID
-        let domain = entity.domain
+        let domain = String(entity.domain)
         func call(_ domain: String, _ service: String, _ data: [String: JSONValue] = [:], expecting text: String,
                   _ check: @escaping @Sendable (EntityState) -> Bool) -> ServiceCall {
             ServiceCall(domain: domain, service: service, entityID: id, data: data, expected: text, isSatisfied: check)

@@ -11,16 +11,17 @@ enum TraitMapper {
     static let lockOpen = 1
     static let mediaPause = 1, mediaVolumeSet = 4, mediaSelectSource = 2048, mediaPlay = 16384
     /// Domains whose on/off is `turn_on`/`turn_off`.
-    static let switchable: Set<String> = ["light", "switch", "input_boolean", "fan", "siren", "humidifier", "automation"]
+    static let switchable: Set<Substring> = ["light", "switch", "input_boolean", "fan", "siren", "humidifier", "automation"]
 
     static func traits(of state: EntityState, temperatureUnit: String) -> [Trait] {
         let attributes = state.attributes
         let features = Int(attributes["supported_features"]?.number ?? 0)
         let has = { (bit: Int) in features & bit != 0 }
-        let isOn: Bool? = ["on", "off"].contains(state.state) ? state.state == "on" : nil
+        let isOn: Bool? = state.state == "on" ? true : state.state == "off" ? false : nil
+        let domain = DeviceEntity.domain(of: state.entityID)
         var traits: [Trait] = []
-        if switchable.contains(state.domain) { traits.append(.onOff(OnOffTrait(isOn: isOn))) }
-        switch state.domain {
+        if switchable.contains(domain) { traits.append(.onOff(OnOffTrait(isOn: isOn))) }
+        switch domain {
         case "light":
             let modes = attributes["supported_color_modes"]?.strings ?? []
             if modes.contains(where: { $0 != "onoff" }) {
@@ -73,7 +74,7 @@ enum TraitMapper {
         case "binary_sensor":
             traits.append(.binary(BinaryStateTrait(isOn: isOn, deviceClass: attributes["device_class"]?.stringValue)))
         case "scene", "script":
-            traits.append(.activatable(ActivatableTrait(domain: state.domain, state: state.state)))
+            traits.append(.activatable(ActivatableTrait(domain: String(domain), state: state.state)))
         default:
             break
         }
