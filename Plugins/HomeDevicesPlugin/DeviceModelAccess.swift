@@ -32,12 +32,34 @@ public struct DeviceModelAccess: Sendable {
         let automations = HomeAutomations(model: model, rest: rest, referencedTypes: referencedAutomationTypes, timeout: commandTimeout)
         let opened = OpenHomeModel(model: model, automations: automations, connection: connection, store: store)
         do {
-            await store.waitForSnapshot()
+            guard await Self.snapshot(of: store, within: commandTimeout) else {
+                throw DeviceModelError.server("no answer from \(credentials.address) within \(Int(commandTimeout)) s (\(await connection.state))")
+            }
             try await model.start()
         } catch {
             await opened.close()
             throw error
         }
         return opened
+    }
+
+    /// Whether the store received its first snapshot within `seconds` (a server that is down
+    /// or refuses the token never sends one; the connection would keep trying).
+    private static func snapshot(of store: EntityStore, within seconds: Double) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await store.waitForSnapshot()
+                return await store.snapshotCount > 0
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            // The waiter ends when the store stops; the caller closes it on failure.
+            if !first { await store.stop() }
+            return first
+        }
     }
 }
