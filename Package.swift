@@ -172,7 +172,7 @@ let unitTestTargets: [Target] = [
     ("NetworkingTests", ["Networking", "LoopbackTestSupport"]),
     ("AuthTests", ["Auth", "Networking", "HAModels", "LoopbackTestSupport"]),
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),
-    ("AgentTests", ["Agent", "HAModels", "Networking"]),
+    ("AgentTests", ["Agent", "HAModels", "Networking", "LoopbackTestSupport"]),
     ("DeviceModelTests", ["DeviceModel", "HAModels", "Essentials"]),
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),

@@ -38,7 +38,9 @@ public struct MobileAppRegistrar: Sendable {
 
     /// Registers if needed, or sends `update_registration` when anything changed (else checks the
     /// registration is alive with `get_config`); when the server deleted the integration (410, 404
-    /// from the cloudhook, or an empty answer), registers again, once.
+    /// from the cloudhook, or an empty answer from a server that is running), registers again, once.
+    /// A server still starting also answers an unknown webhook (mobile_app not loaded yet) with an
+    /// empty 200: that is "try later", never a reason to register a second device.
     public func ensureRegistered() async throws -> (AgentRegistration, RegistrationOutcome) {
         let folder = home.folders.data
         guard let stored = try AgentRegistration.load(from: folder) else {
@@ -50,7 +52,10 @@ public struct MobileAppRegistrar: Sendable {
             // (an unknown webhook gets an empty 200, so calls to it would vanish unnoticed).
             let changed = stored.request != request
             let answer = changed ? try await webhook.send("update_registration", try updateData()) : try await webhook.send("get_config")
-            guard answer != nil else { return (try await register(), .registeredAgain) }
+            guard answer != nil else {
+                try await requireRunning()
+                return (try await register(), .registeredAgain)
+            }
             guard changed else { return (stored, .unchanged) }
         } catch WebhookError.gone, WebhookError.cloudhookNotFound {
             return (try await register(), .registeredAgain)
@@ -79,6 +84,14 @@ public struct MobileAppRegistrar: Sendable {
         case WebhookError.transport, RESTError.transport: true
         case let error as HomeError: error.code == .unavailable
         default: false
+        }
+    }
+
+    /// Throws a transport error (retry later) unless the server says it is running.
+    private func requireRunning() async throws {
+        let state = try await RESTClient(address: home.server, tokenProvider: home.tokenProvider).config().state
+        if let state, state != "RUNNING" {
+            throw WebhookError.transport("the server is starting (\(state)); the registration is checked again later")
         }
     }
 

@@ -54,6 +54,9 @@ public struct WebhookClient: Sendable {
         case 200..<300: break
         case 410: throw WebhookError.gone
         case 404 where viaCloudhook: throw WebhookError.cloudhookNotFound
+        // Home Assistant answers an unknown webhook with an empty 200, so a 404 means no webhook
+        // endpoint at all: a server still starting. A proxy in front says the same with 502-504.
+        case 404, 502, 503, 504: throw WebhookError.transport("the server answered \(response.status): it is starting or restarting")
         default: throw WebhookError.status(response.status, response.bodyText(limit: 200))
         }
         let answer = response.body
