@@ -78,6 +78,17 @@ final class HTTPResponseParserTests: XCTestCase {
             containing: "chunk size line exceeds")
     }
 
+    /// Found by `tools/fuzz http-response` (FUZZING.md): a body read until the close that went
+    /// over the limit was refused by `append`, but `finish` still handed it over whole.
+    func testABodyRefusedAsTooLargeIsNotHandedOverWhenTheConnectionCloses() throws {
+        var parser = HTTPResponseParser(requestMethod: "GET", maximumBodySize: 10)
+        XCTAssertNil(try parser.append(Array("HTTP/1.0 200 OK\r\n\r\n12345678".utf8)[...]))
+        XCTAssertThrowsError(try parser.append(Array("9abcdefgh".utf8)[...]))
+        XCTAssertThrowsError(try parser.finish()) { error in
+            XCTAssertEqual((error as? HTTPClientError)?.kind, .tooLarge, "\(error)")
+        }
+    }
+
     func testMalformedAnswersAreNamed() {
         assertFails("SSH-2.0-OpenSSH\r\n\r\n", .malformedResponse, containing: "HTTP/1.x status line")
         assertFails("HTTP/2 200\r\n\r\n", .malformedResponse, containing: "HTTP/1.x status line")

@@ -58,6 +58,8 @@ struct HTTPResponseParser {
                 : "the server closed the connection in the middle of the answer's head")
         case .body(.untilClose):
             guard let head else { throw HTTPClientError(.closed, "no head") }
+            // The limit holds here too, whatever the caller did with an earlier refusal.
+            guard buffer.count - cursor <= maximumBodySize else { throw bodyTooLarge() }
             return HTTPResponse(status: head.status, headers: head.headers, body: Array(buffer[cursor...]))
         case .body(.length(let length)):
             throw HTTPClientError(.closed, "the answer ended after \(buffer.count - cursor) of its \(length) bytes")
