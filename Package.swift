@@ -64,6 +64,11 @@ let cTargets: [Target] = [
         providers: [.apt(["libssl-dev"])]
     ),
     .systemLibrary(
+        name: "CThreadCrypto",
+        path: "Modules/Thread/CThreadCrypto",
+        providers: [.apt(["libssl-dev"])]
+    ),
+    .systemLibrary(
         name: "CSodium",
         path: "Modules/Agent/CSodium",
         providers: [.apt(["libsodium-dev"])]
@@ -89,7 +94,7 @@ let moduleTargets: [Target] = [
     .target(
         name: "Agent", dependencies: ["Essentials", "HomeAPI", "Networking", "HAModels", "Persistence", "CSodium"], path: "Modules/Agent/Sources"
     ),
-    .target(name: "Thread", path: "Modules/Thread/Sources"),
+    .target(name: "Thread", dependencies: ["CThreadCrypto"], path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
     .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
@@ -187,7 +192,7 @@ let unitTestTargets: [Target] = [
     .testTarget(
         name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Tests/\(name)",
         // Captured JSON and golden pairs, read by path.
-        exclude: ["HAModelsTests": ["Fixtures"], "PushRelayTests": ["Golden"]][name] ?? []
+        exclude: ["HAModelsTests": ["Fixtures"], "PushRelayTests": ["Golden"], "ThreadTests": ["Fixtures"]][name] ?? []
     )
 }
 
