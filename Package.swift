@@ -94,7 +94,7 @@ let moduleTargets: [Target] = [
     .target(
         name: "Agent", dependencies: ["Essentials", "HomeAPI", "Networking", "HAModels", "Persistence", "CSodium"], path: "Modules/Agent/Sources"
     ),
-    .target(name: "Thread", dependencies: ["CThreadCrypto"], path: "Modules/Thread/Sources"),
+    .target(name: "Thread", dependencies: ["Essentials", "Persistence", "Networking", "CThreadCrypto"], path: "Modules/Thread/Sources"),
     .target(name: "Improv", path: "Modules/Improv/Sources"),
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
     .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
@@ -132,6 +132,10 @@ let pluginTargets: [Target] = [
         dependencies: ["CLIKit", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "DeviceModel", "Networking"],
         path: "Plugins/HomeDevicesPlugin", exclude: ["README.md"]
     ),
+    .target(
+        name: "ThreadPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "Thread", "Networking"],
+        path: "Plugins/ThreadPlugin", exclude: ["README.md"]
+    ),
     .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
     .target(
         name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
@@ -148,7 +152,7 @@ let appTargets: [Target] = [
         name: "HomeCLI",
         dependencies: [
             "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
-            "LinuxSensorsPlugin", "HomeDevicesPlugin",
+            "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin",
             "DesktopNotificationsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"

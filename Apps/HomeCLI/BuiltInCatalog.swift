@@ -9,6 +9,7 @@ import PluginHost
 import PushChannelsPlugin
 import SessionPlugin
 import ThemeFilesPlugin
+import ThreadPlugin
 
 /// The plugins compiled into `home`, and the manifest entries that stand for the plugins a
 /// user's manifest does not name.
@@ -17,6 +18,7 @@ enum BuiltInCatalog {
     static let factories: [any PluginFactory] = [
         SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version), PushChannelsPlugin.factory,
         LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory, HomeDevicesPlugin.factory,
+        ThreadPlugin.factory,
         DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
     ]
 
@@ -24,7 +26,7 @@ enum BuiltInCatalog {
     /// (a sensor still reports only once the user enables it for a server).
     static let defaults: [ManifestEntry] = [
         ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "push-channels"),
-        ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"),
+        ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"), ManifestEntry(id: "thread"),
         ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
     ]
 }

@@ -1,0 +1,38 @@
+import ConnectionPlugin
+import HomePluginKit
+import PluginHost
+import SessionPlugin
+
+/// Thread credentials: the dataset store, sync with the server's `thread` integration, border
+/// routers. Contributes `thread`.
+public final class ThreadPlugin: Plugin {
+    /// How the compiled catalog describes and builds this plugin.
+    public static let factory: any PluginFactory = BuiltInPluginFactory(
+        descriptor: PluginDescriptor(
+            id: "thread", version: SemanticVersion(1, 0, 0),
+            summary: "Thread networks: datasets (0600 store), PSKc, sync with Home Assistant, OpenThread border routers: thread",
+            requires: [SessionAccess.key.id, ConnectionFactory.key.id],
+            contributes: [ThreadCommand.declaration],
+            configurationKeys: ["borderRouterTimeout"]
+        ),
+        configuration: ThreadConfiguration.self
+    ) { configuration in
+        ThreadPlugin(configuration: configuration)
+    }
+
+    private let configuration: ThreadConfiguration
+
+    init(configuration: ThreadConfiguration) {
+        self.configuration = configuration
+    }
+
+    public func start(_ context: PluginContext) async throws {
+        let services = ThreadServices(
+            session: try context.resolve(SessionAccess.key), connections: try context.resolve(ConnectionFactory.key),
+            borderRouterTimeout: configuration.borderRouterTimeout ?? 10
+        )
+        try context.contribute(command: ThreadCommand(services: services))
+    }
+
+    public func stop() async {}
+}

@@ -1,0 +1,65 @@
+import CLIKit
+import ConnectionPlugin
+import Essentials
+import Foundation
+import Networking
+import SessionPlugin
+import Thread
+
+/// What the `thread` commands share: the store, and a connection to the server a command names.
+struct ThreadServices: Sendable {
+    let session: SessionAccess
+    let connections: ConnectionFactory
+    let borderRouterTimeout: Double
+
+    /// A client of the border router at `url`.
+    func borderRouter(_ url: String) throws(BorderRouterError) -> BorderRouterClient {
+        try BorderRouterClient(url: url, http: HTTPClient(connectTimeout: min(5, borderRouterTimeout), timeout: borderRouterTimeout))
+    }
+
+    /// The credential store, in the data folder (`thread/thread.sqlite`, 0600).
+    func store() throws -> ThreadCredentialStore {
+        try ThreadCredentialStore(folder: Current.directories().data.appendingPathComponent("thread"))
+    }
+
+    /// Runs `body` with a sync over a ready connection to the server `invocation` names; fails
+    /// after `timeout` seconds when the server does not answer.
+    func withSync<T: Sendable>(_ invocation: Invocation, timeout: Double = 15, _ body: (ThreadSync) async throws -> T) async throws -> T {
+        let credentials = try await session.credentials(invocation)
+        let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
+        await connection.start()
+        guard await Self.ready(connection, within: timeout) else {
+            let state = await connection.state
+            await connection.stop()
+            throw ThreadSyncError("no answer from \(credentials.address) within \(Int(timeout)) s (\(state))")
+        }
+        do {
+            let result = try await body(ThreadSync(connection: connection, store: try store(), server: "\(credentials.address)"))
+            await connection.stop()
+            return result
+        } catch {
+            await connection.stop()
+            throw error
+        }
+    }
+
+    private static func ready(_ connection: HomeAssistantConnection, within seconds: Double) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            let states = await connection.stateUpdates()
+            group.addTask {
+                for await state in states {
+                    if case .ready = state { return true }
+                    if case .disconnected(let reason?) = state, case .authenticationFailed = reason { return false }
+                }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+}
