@@ -209,7 +209,7 @@ let integrationTestTargets: [Target] = [
         name: "IntegrationTests",
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Auth", "HomeAPI",
-            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel",
+            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread",
         ],
         path: "Tests/IntegrationTests"
     ),
