@@ -104,6 +104,10 @@ final class BorderRouterTests: XCTestCase {
         let tlvs = try XCTUnwrap(seen.objectValue?["active_dataset_tlvs"]?.stringValue)
         XCTAssertEqual(try OperationalDataset(hex: tlvs).channel?.channel, 22, "the server reads the migrated dataset")
         try await removeOTBREntries(admin, server)
+        // The router's network stays in the server's store after the entry goes; remove it unless preferred.
+        if let id = listed.objectValue?["dataset_id"]?.stringValue, listed.objectValue?["preferred"] != .bool(true) {
+            _ = try await admin.send("thread/delete_dataset", ["dataset_id": .string(id)])
+        }
     }
 
     /// Removes the server's otbr config entries (one at most), so the next run can add one.

@@ -50,7 +50,7 @@ public struct ThreadSync: Sendable {
         var report = ThreadSyncReport()
         var links: [(datasetID: String, remoteID: String, preferred: Bool)] = []
         for remote in try await serverDatasets() {
-            let name = remote.networkName ?? remote.id
+            let name = "\(remote.networkName ?? "?") (\(remote.extendedPANID ?? remote.id))"
             let tlv = try await connection.send("thread/get_dataset_tlv", ["dataset_id": .string(remote.id)]).objectValue?["tlv"]?.stringValue ?? ""
             do {
                 let dataset = try OperationalDataset(hex: tlv)
