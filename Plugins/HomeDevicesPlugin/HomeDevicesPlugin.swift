@@ -13,7 +13,7 @@ public final class HomeDevicesPlugin: Plugin {
             summary: "The home as structures, rooms and devices with typed traits and commands, and automations: devices, device, rooms, automations",
             provides: [DeviceModelAccess.key.id], requires: [SessionAccess.key.id, ConnectionFactory.key.id],
             contributes: [DevicesCommand.declaration, DeviceShowCommand.declaration, RoomsCommand.declaration, AutomationsCommand.declaration],
-            configurationKeys: ["strictOperationValidation", "commandTimeout", "referencedAutomationTypes"]
+            configurationKeys: ["strictOperationValidation", "commandTimeout", "referencedAutomationTypes"], failurePolicy: .degrade
         ),
         configuration: HomeDevicesConfiguration.self
     ) { configuration in

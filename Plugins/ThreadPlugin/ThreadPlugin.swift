@@ -13,7 +13,7 @@ public final class ThreadPlugin: Plugin {
             summary: "Thread networks: datasets (0600 store), PSKc, sync with Home Assistant, OpenThread border routers: thread",
             requires: [SessionAccess.key.id, ConnectionFactory.key.id],
             contributes: [ThreadCommand.declaration],
-            configurationKeys: ["borderRouterTimeout"]
+            configurationKeys: ["borderRouterTimeout"], failurePolicy: .degrade
         ),
         configuration: ThreadConfiguration.self
     ) { configuration in

@@ -12,6 +12,8 @@ final class PluginsCommandTests: HomeCLITestCase {
         connection             1.0.0    started   abort
         push-channels          1.0.0    started   degrade
         linux-sensors          1.0.0    started   degrade
+        home-devices           1.0.0    started   degrade
+        thread                 1.0.0    started   degrade
         desktop-notifications  1.0.0    started   ignore
         agent                  1.0.0    started   abort
         design-tokens          1.0.0    started   degrade
@@ -23,6 +25,9 @@ final class PluginsCommandTests: HomeCLITestCase {
           connection             provides ha.connections@1; requires session.access@1; commands: states, call, watch
           push-channels          requires ha.connections@1; agent.notification-channels: local-push, relay-stream
           linux-sensors          agent.sensor-sources: linux
+          home-devices           provides devices.model@1; requires session.access@1, ha.connections@1; commands: devices, device, rooms, \
+        automations
+          thread                 requires session.access@1, ha.connections@1; commands: thread
           desktop-notifications  agent.notification-presenters: desktop
           agent                  requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
         agent.notification-handlers, agent.notification-presenters, agent.location-sources; commands: agent, sensors, notifications
@@ -38,9 +43,10 @@ final class PluginsCommandTests: HomeCLITestCase {
         let plugins = object?["plugins"] as? [[String: Any]]
         XCTAssertEqual(
             plugins?.map { $0["id"] as? String },
-            ["session", "connection", "push-channels", "linux-sensors", "desktop-notifications", "agent", "design-tokens", "theme-files"]
+            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "desktop-notifications", "agent", "design-tokens",
+             "theme-files"]
         )
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, ["started", "started", "started", "started", "started", "started", "started", "disabled"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 9) + ["disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
         let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
         XCTAssertEqual(agent["requires"] as? [String], ["session.access@1"])
