@@ -136,6 +136,10 @@ let pluginTargets: [Target] = [
         name: "ThreadPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "Thread", "Networking"],
         path: "Plugins/ThreadPlugin", exclude: ["README.md"]
     ),
+    .target(
+        name: "ImprovPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "Improv", "Networking"],
+        path: "Plugins/ImprovPlugin", exclude: ["README.md"]
+    ),
     .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
     .target(
         name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
@@ -152,7 +156,7 @@ let appTargets: [Target] = [
         name: "HomeCLI",
         dependencies: [
             "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
-            "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin",
+            "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
             "DesktopNotificationsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"

@@ -4,6 +4,7 @@ import DesignTokensPlugin
 import DesktopNotificationsPlugin
 import Foundation
 import HomeDevicesPlugin
+import ImprovPlugin
 import LinuxSensorsPlugin
 import PluginHost
 import PushChannelsPlugin
@@ -18,7 +19,7 @@ enum BuiltInCatalog {
     static let factories: [any PluginFactory] = [
         SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version), PushChannelsPlugin.factory,
         LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory, HomeDevicesPlugin.factory,
-        ThreadPlugin.factory,
+        ThreadPlugin.factory, ImprovPlugin.factory,
         DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
     ]
 
@@ -26,7 +27,7 @@ enum BuiltInCatalog {
     /// (a sensor still reports only once the user enables it for a server).
     static let defaults: [ManifestEntry] = [
         ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "push-channels"),
-        ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"), ManifestEntry(id: "thread"),
+        ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"), ManifestEntry(id: "thread"), ManifestEntry(id: "improv"),
         ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
     ]
 }

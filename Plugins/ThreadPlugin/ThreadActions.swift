@@ -14,8 +14,8 @@ struct ThreadActions {
         [list, show, importDatasets, share, prefer, delete, new, pskc, routers, borderAgent, BorderRouterCommand(services: services)]
     }
 
-    private var list: ThreadAction {
-        ThreadAction(name: "list", summary: "The stored networks; * marks each server's preferred one (after an import).", arguments: "",
+    private var list: ActionCommand {
+        ActionCommand(name: "list", summary: "The stored networks; * marks each server's preferred one (after an import).", arguments: "",
                      options: [.json, Self.showSecrets]) { [services] invocation in
             let stored = try services.store().all()
             let secrets = invocation.arguments.has("show-secrets")
@@ -35,8 +35,8 @@ struct ThreadActions {
         }
     }
 
-    private var show: ThreadAction {
-        ThreadAction(name: "show", summary: "One stored network's dataset, field by field.", arguments: "ID",
+    private var show: ActionCommand {
+        ActionCommand(name: "show", summary: "One stored network's dataset, field by field.", arguments: "ID",
                      options: [.json, Self.showSecrets]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
             let fields = DatasetView.json(stored, showSecrets: invocation.arguments.has("show-secrets"))
@@ -49,8 +49,8 @@ struct ThreadActions {
         }
     }
 
-    private var importDatasets: ThreadAction {
-        ThreadAction(name: "import", summary: "Read the server's datasets into the store (the newer of two copies of a network wins).",
+    private var importDatasets: ActionCommand {
+        ActionCommand(name: "import", summary: "Read the server's datasets into the store (the newer of two copies of a network wins).",
                      arguments: "", options: [.server, .token]) { [services] invocation in
             let report = try await services.withSync(invocation) { try await $0.importDatasets() }
             for (name, outcome) in report.imported { invocation.console.print("\(name): \(Self.words(outcome))") }
@@ -61,8 +61,8 @@ struct ThreadActions {
         }
     }
 
-    private var share: ThreadAction {
-        ThreadAction(name: "share", summary: "Give a stored network to the server (source HomeCompanion).", arguments: "ID",
+    private var share: ActionCommand {
+        ActionCommand(name: "share", summary: "Give a stored network to the server (source HomeCompanion).", arguments: "ID",
                      options: [.server, .token]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
             let remote = try await services.withSync(invocation) { try await $0.share(stored.id) }
@@ -71,8 +71,8 @@ struct ThreadActions {
         }
     }
 
-    private var prefer: ThreadAction {
-        ThreadAction(name: "prefer", summary: "Make a network the server's preferred one (shared first if needed).", arguments: "ID",
+    private var prefer: ActionCommand {
+        ActionCommand(name: "prefer", summary: "Make a network the server's preferred one (shared first if needed).", arguments: "ID",
                      options: [.server, .token]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
             try await services.withSync(invocation) { try await $0.prefer(stored.id) }
@@ -81,8 +81,8 @@ struct ThreadActions {
         }
     }
 
-    private var delete: ThreadAction {
-        ThreadAction(name: "delete", summary: "Delete a network from the server (not its preferred one) and the store; --server-only keeps it here.",
+    private var delete: ActionCommand {
+        ActionCommand(name: "delete", summary: "Delete a network from the server (not its preferred one) and the store; --server-only keeps it here.",
                      arguments: "ID", options: [.flag("server-only", help: "Keep it in the store."), .flag("local-only", help: "Leave the server alone."),
                                                 .server, .token]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
@@ -96,8 +96,8 @@ struct ThreadActions {
         }
     }
 
-    private var new: ThreadAction {
-        ThreadAction(name: "new", summary: "Make a new network (random keys, as a border router's dataset init new) and store it.",
+    private var new: ActionCommand {
+        ActionCommand(name: "new", summary: "Make a new network (random keys, as a border router's dataset init new) and store it.",
                      arguments: "", options: [.value("channel", "N", help: "The channel (11-26; default random)."),
                                               .value("name", "NAME", help: "The network name (default OpenThread-<PAN ID>)."),
                                               .json, Self.showSecrets]) { [services] invocation in
@@ -124,8 +124,8 @@ struct ThreadActions {
         }
     }
 
-    private var pskc: ThreadAction {
-        ThreadAction(name: "pskc", summary: "Compute the PSKc of a passphrase (read from standard input) for a network name and extended PAN ID.",
+    private var pskc: ActionCommand {
+        ActionCommand(name: "pskc", summary: "Compute the PSKc of a passphrase (read from standard input) for a network name and extended PAN ID.",
                      arguments: "", options: [.flag("passphrase-stdin", help: "Read the passphrase from standard input (required: never argv)."),
                                               .value("name", "NAME", help: "The network name."),
                                               .value("xpanid", "HEX", help: "The extended PAN ID (16 hex digits).")]) { invocation in
@@ -144,8 +144,8 @@ struct ThreadActions {
         }
     }
 
-    private var routers: ThreadAction {
-        ThreadAction(name: "routers", summary: "Border routers the server discovers (mDNS) within a few seconds.", arguments: "",
+    private var routers: ActionCommand {
+        ActionCommand(name: "routers", summary: "Border routers the server discovers (mDNS) within a few seconds.", arguments: "",
                      options: [.value("seconds", "S", help: "How long to listen (default 5)."), .json, .server, .token]) { [services] invocation in
             let seconds = Double(invocation.arguments.values["seconds"] ?? "5") ?? 5
             guard (0.5...120).contains(seconds) else { throw UsageError("--seconds needs 0.5 to 120") }
@@ -164,8 +164,8 @@ struct ThreadActions {
         }
     }
 
-    private var borderAgent: ThreadAction {
-        ThreadAction(name: "border-agent", summary: "Set the server's preferred border agent for a network.", arguments: "ID",
+    private var borderAgent: ActionCommand {
+        ActionCommand(name: "border-agent", summary: "Set the server's preferred border agent for a network.", arguments: "ID",
                      options: [.value("border-agent-id", "HEX", help: "The border agent id (or none)."),
                                .value("extended-address", "HEX", help: "The border router's extended address (required)."),
                                .server, .token]) { [services] invocation in

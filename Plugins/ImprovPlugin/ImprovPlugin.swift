@@ -1,0 +1,33 @@
+import HomePluginKit
+import PluginHost
+import SessionPlugin
+
+/// Improv Wi-Fi provisioning over a serial port, then the device's integration on the server.
+/// Contributes `improv`.
+public final class ImprovPlugin: Plugin {
+    /// How the compiled catalog describes and builds this plugin.
+    public static let factory: any PluginFactory = BuiltInPluginFactory(
+        descriptor: PluginDescriptor(
+            id: "improv", version: SemanticVersion(1, 0, 0),
+            summary: "Improv Wi-Fi provisioning over serial, then the device's integration on the server: improv",
+            requires: [SessionAccess.key.id],
+            contributes: [ImprovCommandGroup.declaration],
+            configurationKeys: ["baud"], failurePolicy: .degrade
+        ),
+        configuration: ImprovConfiguration.self
+    ) { configuration in
+        ImprovPlugin(configuration: configuration)
+    }
+
+    private let configuration: ImprovConfiguration
+
+    init(configuration: ImprovConfiguration) {
+        self.configuration = configuration
+    }
+
+    public func start(_ context: PluginContext) async throws {
+        try context.contribute(command: ImprovCommandGroup(session: try context.resolve(SessionAccess.key), baud: configuration.baud ?? 115_200))
+    }
+
+    public func stop() async {}
+}
