@@ -9,7 +9,7 @@ connect" for a wrong password). Modes make it misbehave:
   bad-checksum   every packet it sends has a wrong checksum (then, a moment later, a good one)
   drop           closes its end of the port while provisioning (the device resets)
 
-  improv-device.py [MODE]     prints `pty PATH`; exits with the process that started it
+  improv-device.py [MODE [REDIRECT-URL]]     prints `pty PATH`; exits with the process that started it
 """
 import os
 import select
@@ -40,8 +40,9 @@ def result(command, *texts):
 
 
 class Device:
-    def __init__(self, mode):
+    def __init__(self, mode, redirect):
         self.mode = mode
+        self.redirect = redirect
         self.master, slave = os.openpty()
         self.path = os.ttyname(slave)
         self.buffer = b""
@@ -86,7 +87,7 @@ class Device:
             if password == PASSWORD and any(ssid == network[0] for network in NETWORKS):
                 self.state = 4
                 self.send(packet(1, bytes([4])))
-                self.send(result(0x01, "http://192.168.1.42/?integration=esphome"))
+                self.send(result(0x01, self.redirect))
             else:
                 self.log("Connecting to WiFi network failed")
                 self.send(packet(2, bytes([3])))
@@ -119,6 +120,7 @@ class Device:
                     self.handle(frame[9:-1])
 
 
-device = Device(sys.argv[1] if len(sys.argv) > 1 else "normal")
+device = Device(sys.argv[1] if len(sys.argv) > 1 else "normal",
+                sys.argv[2] if len(sys.argv) > 2 else "http://192.168.1.42/?integration=esphome")
 print(f"pty {device.path}", flush=True)
 device.run()

@@ -77,9 +77,11 @@ struct ImprovProvisionCommand: Command {
         do {
             let step = try await rest.post("/api/config/config_entries/flow", body: .object(["handler": .string(domain)]))
             return .object(["started": .bool(true), "domain": .string(domain), "step": step])
-        } catch RESTError.badRequest(let message), RESTError.notFound(let message) {
+        } catch let error as RESTError {
+            if case .unauthorized = error { throw error }
+            if case .transport = error { throw error }
             return .object(["started": .bool(false), "domain": .string(domain),
-                            "reason": .string("the server has no integration '\(domain)' to set up (\(message))")])
+                            "reason": .string("the server cannot set up the integration '\(domain)': \(error)")])
         }
     }
 

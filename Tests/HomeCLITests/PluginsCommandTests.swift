@@ -14,6 +14,7 @@ final class PluginsCommandTests: HomeCLITestCase {
         linux-sensors          1.0.0    started   degrade
         home-devices           1.0.0    started   degrade
         thread                 1.0.0    started   degrade
+        improv                 1.0.0    started   degrade
         desktop-notifications  1.0.0    started   ignore
         agent                  1.0.0    started   abort
         design-tokens          1.0.0    started   degrade
@@ -28,6 +29,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           home-devices           provides devices.model@1; requires session.access@1, ha.connections@1; commands: devices, device, rooms, \
         automations
           thread                 requires session.access@1, ha.connections@1; commands: thread
+          improv                 requires session.access@1; commands: improv
           desktop-notifications  agent.notification-presenters: desktop
           agent                  requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
         agent.notification-handlers, agent.notification-presenters, agent.location-sources; commands: agent, sensors, notifications
@@ -43,10 +45,10 @@ final class PluginsCommandTests: HomeCLITestCase {
         let plugins = object?["plugins"] as? [[String: Any]]
         XCTAssertEqual(
             plugins?.map { $0["id"] as? String },
-            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "desktop-notifications", "agent", "design-tokens",
+            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "desktop-notifications", "agent", "design-tokens",
              "theme-files"]
         )
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 9) + ["disabled"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 10) + ["disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
         let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
         XCTAssertEqual(agent["requires"] as? [String], ["session.access@1"])

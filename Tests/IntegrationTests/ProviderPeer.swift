@@ -8,7 +8,7 @@ final class ProviderPeer: @unchecked Sendable {
     let certificate: URL
     let apnsKey: URL
     let serviceAccount: URL
-    private let process = Process()
+    private let process: Process
     private let output = Pipe()
     private var records: [[String: Any]] = []
     private let lock = NSLock()
@@ -24,21 +24,10 @@ final class ProviderPeer: @unchecked Sendable {
         try OpenSSLCommand.run("pkey", "-in", apnsKey.path, "-pubout", "-out", apnsPublic.path)
         try OpenSSLCommand.run("genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", rsa.path)
         try OpenSSLCommand.run("pkey", "-in", rsa.path, "-pubout", "-out", rsaPublic.path)
-        process.executableURL = IntegrationEnvironment.repository.appendingPathComponent("tools/ha-server")
-        process.arguments = ["python", IntegrationEnvironment.repository.appendingPathComponent("tools/push-provider-peer.py").path,
-                             tls.certificate.path, tls.key.path, apnsPublic.path, rsaPublic.path]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var buffer = ""
-        while !buffer.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw WebSocketPeerError(message: "tools/push-provider-peer.py exited before listening") }
-            buffer += String(decoding: data, as: UTF8.self)
-        }
-        guard let port = Int(buffer.split(separator: "\n")[0].split(separator: " ").last ?? "") else {
-            throw WebSocketPeerError(message: "the provider peer printed no port: \(buffer)")
+        process = PeerLaunch.venvScript("tools/push-provider-peer.py", [tls.certificate.path, tls.key.path, apnsPublic.path, rsaPublic.path])
+        let line = try PeerLaunch.firstLine(of: process, output: output, name: "tools/push-provider-peer.py")
+        guard let port = Int(line.split(separator: " ").last ?? "") else {
+            throw WebSocketPeerError(message: "the provider peer printed no port: \(line)")
         }
         self.port = port
         serviceAccount = folder.appendingPathComponent("service-account.json")

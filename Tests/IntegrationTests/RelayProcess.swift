@@ -14,17 +14,7 @@ final class RelayProcess {
         process.executableURL = executable
         process.arguments = ["serve", "--port", "0"]
         process.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw HTTPExchangeError(message: "push-relay exited before listening") }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        let text = try PeerLaunch.firstLine(of: process, output: Pipe(), name: "push-relay")
         guard let range = text.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression),
               let port = Int(text[range].split(separator: ":")[1]) else {
             throw HTTPExchangeError(message: "push-relay printed no port: \(text)")

@@ -50,7 +50,11 @@ public final class ImprovSerialClient: @unchecked Sendable {
                 guard !reopened else { throw .port(error) }
                 reopened = true
                 Thread.sleep(forTimeInterval: 0.2)
-                do { try port.reopen() } catch { throw .port(error) }
+                do {
+                    try port.reopen()
+                } catch {
+                    throw .port(.gone(port.path, "it closed and could not be opened again (\(error))"))
+                }
                 continue
             }
             for item in stream.feed(bytes) {
