@@ -53,7 +53,7 @@ public struct ImprovSerialStream: Sendable {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for index in 0...(haystack.count - needle.count) where haystack[index] == needle[0] && Array(haystack[index..<index + needle.count]) == needle {
+        for index in 0...(haystack.count - needle.count) where haystack[index] == needle[0] && haystack[index..<index + needle.count].elementsEqual(needle) {
             return index
         }
         return nil
