@@ -186,7 +186,7 @@ def main():
 
     agent = home.spawn("agent", "agent", "--interval", "5")
     watcher = Watcher(home)
-    sampler = ProcessSampler()
+    sampler = ProcessSampler(work)
     lifetimes = [sampler.track(f"agent #1", agent.pid)]
     watch_samples = sampler.track("watch", watcher.process.pid)
 

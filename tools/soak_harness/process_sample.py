@@ -16,8 +16,9 @@ def read(pid):
 
 
 class ProcessSampler:
-    def __init__(self):
+    def __init__(self, folder=None):
         self.tracked = []
+        self.folder = folder  # where each process's samples go as NAME.csv, for a closer look
 
     def track(self, name, pid, disk=None):
         """Samples `pid` from now on; with `disk`, a function giving the KiB its files take, that too."""
@@ -34,6 +35,10 @@ class ProcessSampler:
             if value:
                 disk = (samples["disk"](),) if samples["disk"] else ()
                 samples["points"].append((now, *value, *disk))
+                if self.folder:
+                    name = samples["name"].replace(" ", "-").replace("#", "")
+                    with open(os.path.join(self.folder, name + ".csv"), "a") as f:
+                        f.write(",".join(str(round(x, 1)) for x in (now - samples["start"], *value, *disk)) + "\n")
 
 
 def growth(points, index):

@@ -204,7 +204,7 @@ def main():
     target = capacity / 2
     devices = [Device(port, *register(port), random.Random(rng.random())) for _ in range(DEVICES)]
     home_assistant = HomeAssistant(port, devices)
-    sampler = ProcessSampler()
+    sampler = ProcessSampler(work)
     samples = sampler.track("relay", relay.pid, disk=disk_kib)
     for device in devices:
         device.start()
