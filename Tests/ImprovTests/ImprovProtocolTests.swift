@@ -25,9 +25,12 @@ final class ImprovProtocolTests: XCTestCase {
         XCTAssertEqual(url.redirectURL, "http://10.0.0.2")
         let info = ImprovResult(command: 0x03, strings: ["ESPHome", "2024.3.0", "ESP32", "kitchen", "Linux", "6.1"]).deviceInfo
         XCTAssertEqual(info, ImprovDeviceInfo(firmware: "ESPHome", version: "2024.3.0", hardware: "ESP32", name: "kitchen", osName: "Linux", osVersion: "6.1"))
-        XCTAssertEqual(ImprovResult(command: 0x04, strings: ["Home", "-60", "YES"]).network, ImprovNetwork(ssid: "Home", rssi: -60, secured: true))
-        XCTAssertNil(ImprovResult(command: 0x04, strings: []).network, "the empty result ends a scan")
-        XCTAssertNil(ImprovResult(command: 0x04, strings: ["Home", "loud", "NO"]).network)
+        XCTAssertEqual(ImprovResult(command: 0x04, strings: ["Home", "-60", "YES"]).networks, [ImprovNetwork(ssid: "Home", rssi: -60, auth: "YES")])
+        let several = ImprovResult(command: 0x04, strings: ["Home", "-60", "WPA2", "Cafe", "-80", "NO"]).networks
+        XCTAssertEqual(several.map(\.ssid), ["Home", "Cafe"])
+        XCTAssertEqual(several.map(\.secured), [true, false])
+        XCTAssertEqual(ImprovResult(command: 0x04, strings: []).networks, [], "the empty result ends a scan")
+        XCTAssertEqual(ImprovResult(command: 0x04, strings: ["Home", "loud", "NO"]).networks, [])
         XCTAssertNil(ImprovResult(command: 0x03, strings: ["only", "three", "strings"]).deviceInfo)
     }
 

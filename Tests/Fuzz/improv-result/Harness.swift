@@ -9,7 +9,7 @@ public func fuzzImprovResult(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
         guard let frame = try? result.frame(checksum: checksum), frame == Array(bytes[..<used]) else {
             fatalError("a decoded result does not encode to its bytes")
         }
-        _ = (result.redirectURL, result.deviceInfo, result.network)
+        _ = (result.redirectURL, result.deviceInfo, result.networks)
     }
     return 0
 }

@@ -13,7 +13,7 @@ public func fuzzImprovSerial(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
             fatalError("a packet the stream yielded does not round-trip")
         }
         if packet.type == .rpcResult, let result = try? ImprovResult(frame: packet.payload, checksum: false) {
-            _ = (result.redirectURL, result.deviceInfo, result.network)
+            _ = (result.redirectURL, result.deviceInfo, result.networks)
         }
     }
     return 0

@@ -58,9 +58,12 @@ public struct ImprovResult: Sendable, Equatable {
                                 osName: strings.count > 4 ? strings[4] : nil, osVersion: strings.count > 5 ? strings[5] : nil)
     }
 
-    /// A scan result's network: SSID, RSSI, whether it needs a password; nil for the empty result that ends a scan.
-    public var network: ImprovNetwork? {
-        guard command == 0x04, strings.count >= 3, let rssi = Int(strings[1]) else { return nil }
-        return ImprovNetwork(ssid: strings[0], rssi: rssi, secured: strings[2].uppercased() == "YES")
+    /// A scan result's networks (SSID, RSSI, auth, three strings each; serial sends one per
+    /// result, BLE may send several); empty for the empty result that ends a scan.
+    public var networks: [ImprovNetwork] {
+        guard command == 0x04 else { return [] }
+        return stride(from: 0, to: strings.count - strings.count % 3, by: 3).compactMap { index in
+            Int(strings[index + 1]).map { ImprovNetwork(ssid: strings[index], rssi: $0, auth: strings[index + 2]) }
+        }
     }
 }

@@ -98,7 +98,7 @@ public final class ImprovSerialClient: @unchecked Sendable {
         while true {
             let result = try result(for: 0x04, timeout: timeout, what: "the network scan")
             guard !result.strings.isEmpty else { return networks }
-            if let network = result.network { networks.append(network) }
+            networks += result.networks
         }
     }
 
