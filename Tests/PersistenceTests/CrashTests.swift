@@ -43,6 +43,9 @@ final class CrashTests: XCTestCase {
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        // What the writer printed after the last chunk read and before the kill landed counts too:
+        // without it, commits made meanwhile look like more than "the one in flight".
+        buffer.append(output.fileHandleForReading.readDataToEndOfFile())
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
         // A line may have been cut by the kill; the last complete one is what was reported.
         let complete = String(decoding: buffer, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
