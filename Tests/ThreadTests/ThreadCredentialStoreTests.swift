@@ -26,8 +26,9 @@ final class ThreadCredentialStoreTests: XCTestCase {
         XCTAssertEqual(try store.upsert(first, source: "a").1, .added)
         XCTAssertEqual(try store.upsert(first, source: "a").1, .unchanged)
         XCTAssertEqual(try store.upsert(try dataset(seconds: 9, from: first), source: "b").1, .keptStored)
-        XCTAssertEqual(try store.upsert(try dataset(seconds: 10, from: first).setting(.channel, [0, 0, 26]), source: "b").1, .keptStored,
-                       "as new is not newer")
+        let otherChannel: UInt8 = first.channel?.channel == 26 ? 25 : 26
+        XCTAssertEqual(try store.upsert(try dataset(seconds: 10, from: first).setting(.channel, [0, 0, otherChannel]), source: "b").1, .keptStored,
+                       "as new is not newer (another channel, so not the same bytes)")
         let (stored, outcome) = try store.upsert(try dataset(seconds: 11, from: first), source: "c", borderAgentID: "ba")
         XCTAssertEqual(outcome, .updated)
         XCTAssertEqual(stored.source, "c")
