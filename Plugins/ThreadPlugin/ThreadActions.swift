@@ -39,12 +39,7 @@ struct ThreadActions {
         ActionCommand(name: "show", summary: "One stored network's dataset, field by field.", arguments: "ID",
                      options: [.json, Self.showSecrets]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
-            let fields = DatasetView.json(stored, showSecrets: invocation.arguments.has("show-secrets"))
-            if invocation.arguments.has("json") {
-                invocation.console.print(try JSONSerializer.string(fields, pretty: true))
-            } else {
-                DatasetView.lines(fields.objectValue ?? [:]).forEach(invocation.console.print)
-            }
+            try Self.print(stored, invocation)
             return .success
         }
     }
@@ -114,12 +109,7 @@ struct ThreadActions {
                 throw UsageError("\(error)")
             }
             let (stored, _) = try services.store().upsert(dataset, source: ThreadSync.source)
-            let fields = DatasetView.json(stored, showSecrets: invocation.arguments.has("show-secrets"))
-            if invocation.arguments.has("json") {
-                invocation.console.print(try JSONSerializer.string(fields, pretty: true))
-            } else {
-                DatasetView.lines(fields.objectValue ?? [:]).forEach(invocation.console.print)
-            }
+            try Self.print(stored, invocation)
             return .success
         }
     }
@@ -175,6 +165,16 @@ struct ThreadActions {
             try await services.withSync(invocation) { try await $0.setPreferredBorderAgent(stored.id, borderAgentID: agent, extendedAddress: address) }
             invocation.console.print("the server now reaches \(stored.dataset.networkName ?? stored.id) through border agent \(agent ?? "(any)") at \(address)")
             return .success
+        }
+    }
+
+    /// A stored network field by field, or as JSON with `--json`; secrets only with `--show-secrets`.
+    static func print(_ stored: StoredDataset, _ invocation: Invocation) throws {
+        let fields = DatasetView.json(stored, showSecrets: invocation.arguments.has("show-secrets"))
+        if invocation.arguments.has("json") {
+            invocation.console.print(try JSONSerializer.string(fields, pretty: true))
+        } else {
+            DatasetView.lines(fields.objectValue ?? [:]).forEach(invocation.console.print)
         }
     }
 
