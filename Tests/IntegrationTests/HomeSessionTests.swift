@@ -1,4 +1,5 @@
 import Auth
+import Essentials
 import Foundation
 import HomeAPI
 import Networking
@@ -109,8 +110,18 @@ final class HomeSessionTests: XCTestCase {
         try spoil()
         let overWebSocket = try await Home.restoreSession()
         let connection = try XCTUnwrap(overWebSocket).connection()
+        // The states it went through name the cause if it is not ready in time.
+        let updates = await connection.stateUpdates()
+        let history = Task { await updates.reduce(into: [String]()) { $0.append("\(Date()): \($1)") } }
         await connection.start()
-        let config = try await connection.send("get_config")
+        let config: JSONValue
+        do {
+            config = try await connection.send("get_config")
+        } catch {
+            await connection.stop()
+            XCTFail("\(error); states: \(await history.value.joined(separator: "; "))")
+            return
+        }
         await connection.stop()
         XCTAssertEqual(config.objectValue?["version"], .string("2024.3.3"), "auth_invalid led to one refresh")
         XCTAssertNotEqual(try store.session(for: signedIn.server.description)?.accessToken, "not.a.token")
