@@ -18,6 +18,7 @@ let products: [Product] = [
     .library(name: "Agent", targets: ["Agent"]),
     .library(name: "DeviceModel", targets: ["DeviceModel"]),
     .library(name: "Thread", targets: ["Thread"]),
+    .library(name: "DBus", targets: ["DBus"]),
     .library(name: "Improv", targets: ["Improv"]),
     .library(name: "PushRelay", targets: ["PushRelay"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
@@ -64,6 +65,12 @@ let cTargets: [Target] = [
         providers: [.apt(["libssl-dev"])]
     ),
     .systemLibrary(
+        name: "CDBus",
+        path: "Modules/DBus/CDBus",
+        pkgConfig: "dbus-1",
+        providers: [.apt(["libdbus-1-dev"])]
+    ),
+    .systemLibrary(
         name: "CThreadCrypto",
         path: "Modules/Thread/CThreadCrypto",
         providers: [.apt(["libssl-dev"])]
@@ -95,7 +102,8 @@ let moduleTargets: [Target] = [
         name: "Agent", dependencies: ["Essentials", "HomeAPI", "Networking", "HAModels", "Persistence", "CSodium"], path: "Modules/Agent/Sources"
     ),
     .target(name: "Thread", dependencies: ["Essentials", "Persistence", "Networking", "CThreadCrypto"], path: "Modules/Thread/Sources"),
-    .target(name: "Improv", path: "Modules/Improv/Sources"),
+    .target(name: "DBus", dependencies: ["CDBus"], path: "Modules/DBus/Sources"),
+    .target(name: "Improv", dependencies: ["DBus"], path: "Modules/Improv/Sources"),
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
     .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
         path: "Modules/PushRelay/Sources"),
@@ -103,6 +111,7 @@ let moduleTargets: [Target] = [
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
+    .target(name: "DBusTestSupport", path: "Tests/DBusTestSupport"),
 ]
 
 // MARK: - Plugins
@@ -189,6 +198,7 @@ let unitTestTargets: [Target] = [
     ("DeviceModelTests", ["DeviceModel", "HAModels", "Essentials"]),
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv"]),
+    ("DBusTests", ["DBus", "DBusTestSupport"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
     ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport"]),
@@ -213,7 +223,7 @@ let integrationTestTargets: [Target] = [
         name: "IntegrationTests",
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Auth", "HomeAPI",
-            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread",
+            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "DBusTestSupport",
         ],
         path: "Tests/IntegrationTests"
     ),

@@ -1,0 +1,154 @@
+import CDBus
+import Foundation
+
+/// A private connection to a D-Bus bus through libdbus: method calls with a timeout, match
+/// rules, and signals read with a timeout. Messages received are capped at
+/// ``maximumMessageBytes`` (a bigger one ends the connection rather than filling memory).
+/// One caller at a time (calls are serialised).
+public final class DBusConnection: @unchecked Sendable {
+    /// The largest message read from the bus.
+    public static let maximumMessageBytes = 4 << 20
+
+    private let connection: OpaquePointer
+    private let lock = NSLock()
+    private var closed = false
+    /// This connection's unique name on the bus (`:1.42`).
+    public let uniqueName: String
+
+    public init(bus: DBusBus) throws(DBusClientError) {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let opened: OpaquePointer?
+        switch bus {
+        case .system: opened = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
+        case .session: opened = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
+        case .address(let address):
+            opened = dbus_connection_open_private(address, &error)
+            if let opened, dbus_bus_register(opened, &error) == 0 {
+                dbus_connection_close(opened)
+                dbus_connection_unref(opened)
+                throw .cannotConnect(Self.message(error))
+            }
+        }
+        guard let opened else { throw .cannotConnect(Self.message(error)) }
+        connection = opened
+        dbus_connection_set_exit_on_disconnect(opened, 0)
+        dbus_connection_set_max_received_size(opened, Self.maximumMessageBytes)
+        dbus_connection_set_max_message_size(opened, Self.maximumMessageBytes)
+        uniqueName = dbus_bus_get_unique_name(opened).map { String(cString: $0) } ?? ""
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection (later calls fail as disconnected).
+    public func close() {
+        lock.withLock {
+            guard !closed else { return }
+            closed = true
+            dbus_connection_close(connection)
+            dbus_connection_unref(connection)
+        }
+    }
+
+    /// Calls `method` and waits up to `timeout` seconds for its reply's values.
+    @discardableResult
+    public func call(
+        _ destination: String, _ path: String, _ interface: String, _ method: String, _ arguments: [DBusValue] = [],
+        timeout: Double = 25
+    ) throws(DBusClientError) -> [DBusValue] {
+        let message = try Self.methodCall(destination, path, interface, method)
+        defer { dbus_message_unref(message) }
+        try DBusMessageWriter.append(arguments, to: message)
+        let reply: OpaquePointer = try locked { () throws(DBusClientError) -> OpaquePointer in
+            guard !closed else { throw .disconnected }
+            var error = CDBus.DBusError()
+            dbus_error_init(&error)
+            defer { dbus_error_free(&error) }
+            let milliseconds = Int32(max(1, min(timeout * 1000, Double(Int32.max))))
+            guard let reply = dbus_connection_send_with_reply_and_block(connection, message, milliseconds, &error) else {
+                guard dbus_connection_get_is_connected(connection) != 0 else { throw .disconnected }
+                throw .remote(name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed", message: Self.message(error))
+            }
+            return reply
+        }
+        defer { dbus_message_unref(reply) }
+        return try DBusMessageReader.arguments(of: reply)
+    }
+
+    /// Emits a signal from `path`.
+    public func emit(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws(DBusClientError) {
+        guard dbus_validate_path(path, nil) != 0, dbus_validate_interface(interface, nil) != 0, dbus_validate_member(member, nil) != 0 else {
+            throw .invalidValue("'\(path)' '\(interface).\(member)' is not a valid signal")
+        }
+        guard let message = dbus_message_new_signal(path, interface, member) else { throw .invalidValue("libdbus could not make a signal") }
+        defer { dbus_message_unref(message) }
+        try DBusMessageWriter.append(arguments, to: message)
+        try locked { () throws(DBusClientError) in
+            guard !closed, dbus_connection_send(connection, message, nil) != 0 else { throw .disconnected }
+            dbus_connection_flush(connection)
+        }
+    }
+
+    /// Asks the bus to route signals matching `rule` (such as
+    /// `type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties'`) here.
+    public func addMatch(_ rule: String) throws(DBusClientError) {
+        try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch", [.string(rule)])
+    }
+
+    /// The next signal within `timeout` seconds, or nil when none came.
+    public func nextSignal(timeout: Double) throws(DBusClientError) -> DBusSignal? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let popped: OpaquePointer? = try locked { () throws(DBusClientError) -> OpaquePointer? in
+                guard !closed else { throw .disconnected }
+                if let message = dbus_connection_pop_message(connection) { return message }
+                let left = deadline.timeIntervalSinceNow
+                guard left > 0 else { return nil }
+                guard dbus_connection_read_write(connection, Int32(min(left, 0.25) * 1000) + 1) != 0 else { throw .disconnected }
+                return dbus_connection_pop_message(connection)
+            }
+            guard let message = popped else {
+                if deadline.timeIntervalSinceNow <= 0 { return nil }
+                continue
+            }
+            defer { dbus_message_unref(message) }
+            guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else { continue }
+            let signal = DBusSignal(
+                sender: Self.text(dbus_message_get_sender(message)), path: Self.text(dbus_message_get_path(message)),
+                interface: Self.text(dbus_message_get_interface(message)), member: Self.text(dbus_message_get_member(message)),
+                arguments: try DBusMessageReader.arguments(of: message))
+            if signal.interface == "org.freedesktop.DBus.Local", signal.member == "Disconnected" { throw .disconnected }
+            // The bus tells every new connection its own name: not news to the caller.
+            if signal.sender == "org.freedesktop.DBus", signal.member == "NameAcquired", signal.arguments.first?.stringValue == uniqueName { continue }
+            return signal
+        }
+    }
+
+    private func locked<Value>(_ body: () throws(DBusClientError) -> Value) throws(DBusClientError) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    private static func methodCall(_ destination: String, _ path: String, _ interface: String, _ method: String) throws(DBusClientError) -> OpaquePointer {
+        guard dbus_validate_bus_name(destination, nil) != 0 else { throw .invalidValue("'\(destination)' is not a bus name") }
+        guard dbus_validate_path(path, nil) != 0 else { throw .invalidValue("'\(path)' is not an object path") }
+        guard dbus_validate_interface(interface, nil) != 0 else { throw .invalidValue("'\(interface)' is not an interface name") }
+        guard dbus_validate_member(method, nil) != 0 else { throw .invalidValue("'\(method)' is not a method name") }
+        guard let message = dbus_message_new_method_call(destination, path, interface, method) else {
+            throw .invalidValue("libdbus could not make a method call")
+        }
+        return message
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func message(_ error: CDBus.DBusError) -> String {
+        error.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
