@@ -1,7 +1,8 @@
 """An Improv Wi-Fi device on a pseudo-terminal, behaving like ESPHome's serial Improv: it prints
 its own log lines between packets, answers the state request, device information, the network
 scan, and Wi-Fi credentials (provisioning, then provisioned with a redirect URL, or "unable to
-connect" for a wrong password). Modes make it misbehave:
+connect" for a wrong password), through the device logic it shares with tools/bluez-standin.py
+(tools/improv_sim/device.py). Modes make it misbehave:
 
   normal         as above (the password is "correct horse")
   slow           every answer 1.5 s late
@@ -17,8 +18,8 @@ import sys
 import time
 
 HEADER = b"IMPROV"
-PASSWORD = "correct horse"
-NETWORKS = [("HomeNet", -48, True), ("Guest", -71, False), ("Neighbour 5G", -83, True)]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from improv_sim.device import ImprovDevice, rpc_frame, strings_in  # noqa: E402
 
 
 def packet(kind, payload, good=True):
@@ -26,28 +27,14 @@ def packet(kind, payload, good=True):
     return body + bytes([(sum(body) + (0 if good else 1)) & 0xFF])
 
 
-def strings(*texts):
-    out = b""
-    for text in texts:
-        data = text.encode()
-        out += bytes([len(data)]) + data
-    return out
-
-
-def result(command, *texts):
-    data = strings(*texts)
-    return packet(4, bytes([command, len(data)]) + data)
-
-
-class Device:
+class SerialDevice:
     def __init__(self, mode, redirect):
         self.mode = mode
-        self.redirect = redirect
+        self.device = ImprovDevice(redirect, "serial", drop=mode == "drop")
         self.master, slave = os.openpty()
         self.path = os.ttyname(slave)
         self.buffer = b""
         self.last_log = 0.0
-        self.state = 2
 
     def send(self, data):
         if self.mode == "silent":
@@ -64,36 +51,22 @@ class Device:
 
     def handle(self, payload):
         command, length = payload[0], payload[1]
-        data = payload[2 : 2 + length]
-        if command == 0x02:
-            self.send(packet(1, bytes([self.state])))
-        elif command == 0x03:
-            self.send(result(0x03, "ESPHome", "2024.3.0", "ESP32", "living-room-sensor"))
-        elif command == 0x04:
-            for ssid, rssi, secured in NETWORKS:
-                self.send(result(0x04, ssid, str(rssi), "YES" if secured else "NO"))
-            self.send(packet(4, bytes([0x04, 0])))
-        elif command == 0x01:
-            ssid = data[1 : 1 + data[0]].decode()
-            rest = data[1 + data[0] :]
-            password = rest[1 : 1 + rest[0]].decode()
-            self.log(f"Received Improv Wi-Fi settings for {ssid}")
-            self.send(packet(1, bytes([3])))
-            if self.mode == "drop":
-                time.sleep(0.2)
+        strings = strings_in(payload[2 : 2 + length])
+        for event in self.device.handle(command, strings if strings is not None else []):
+            kind = event[0]
+            if kind == "state":
+                self.send(packet(1, bytes([event[1]])))
+            elif kind == "error":
+                self.send(packet(2, bytes([event[1]])))
+            elif kind == "result":
+                self.send(packet(4, rpc_frame(event[1], event[2])))
+            elif kind == "log":
+                self.log(event[1])
+            elif kind == "pause":
+                time.sleep(event[1])
+            elif kind == "drop":
                 os.close(self.master)
                 sys.exit(0)
-            time.sleep(0.3)
-            if password == PASSWORD and any(ssid == network[0] for network in NETWORKS):
-                self.state = 4
-                self.send(packet(1, bytes([4])))
-                self.send(result(0x01, self.redirect))
-            else:
-                self.log("Connecting to WiFi network failed")
-                self.send(packet(2, bytes([3])))
-                self.send(packet(1, bytes([2])))
-        else:
-            self.send(packet(2, bytes([2])))
 
     def run(self):
         parent = os.getppid()
@@ -120,7 +93,7 @@ class Device:
                     self.handle(frame[9:-1])
 
 
-device = Device(sys.argv[1] if len(sys.argv) > 1 else "normal",
-                sys.argv[2] if len(sys.argv) > 2 else "http://192.168.1.42/?integration=esphome")
+device = SerialDevice(sys.argv[1] if len(sys.argv) > 1 else "normal",
+                      sys.argv[2] if len(sys.argv) > 2 else "http://192.168.1.42/?integration=esphome")
 print(f"pty {device.path}", flush=True)
 device.run()

@@ -5,51 +5,79 @@ import HomePluginKit
 import Improv
 import SessionPlugin
 
-/// `home improv …`: find, inspect and provision an Improv device on a serial port.
+/// `home improv …`: find, inspect, identify and provision Improv devices over Bluetooth LE
+/// (through BlueZ) or a serial port.
 struct ImprovCommandGroup: PluginCommand {
     static let commandName = "improv"
-    static let commandSummary = "Provision Improv Wi-Fi devices over a serial port: scan, info, networks, provision."
+    static let commandSummary = "Provision Improv Wi-Fi devices over Bluetooth LE or a serial port: scan, info, networks, identify, provision."
     let session: SessionAccess
     let baud: Int
+    let adapter: String?
     let options: [OptionSpec] = []
     var subcommands: [any Command] {
         [
-            ActionCommand(name: "scan", summary: "Ask the device on a serial port whether it speaks Improv, and its state.", arguments: "",
-                         options: [.value("serial", "PORT", help: "The serial port (such as /dev/ttyUSB0)."), timeout, .json], body: scan),
-            ActionCommand(name: "info", summary: "The device's firmware, version, chip and name.", arguments: "PORT", options: [timeout, .json], body: info),
-            ActionCommand(name: "networks", summary: "The Wi-Fi networks the device sees.", arguments: "PORT", options: [timeout, .json], body: networks),
-            ImprovProvisionCommand(session: session, baud: baud),
+            ActionCommand(name: "scan", summary: "List the Improv devices in Bluetooth range (--ble, the default), or ask the one on a serial port.", arguments: "",
+                         options: [.flag("ble", help: "Discover over Bluetooth LE through BlueZ (the default)."),
+                                   .value("serial", "PORT", help: "Ask the device on this serial port (such as /dev/ttyUSB0)."), timeout, .json], body: scan),
+            ActionCommand(name: "info", summary: "The device's firmware, version, chip and name.", arguments: "DEVICE", options: [timeout, .json], body: info),
+            ActionCommand(name: "networks", summary: "The Wi-Fi networks the device sees.", arguments: "DEVICE", options: [timeout, .json], body: networks),
+            ActionCommand(name: "identify", summary: "Make a Bluetooth device blink or beep, to know which one it is.", arguments: "DEVICE", options: [timeout, .json], body: identify),
+            ImprovProvisionCommand(session: session, baud: baud, adapter: adapter),
         ]
     }
 
-    private var timeout: OptionSpec { .value("timeout", "SECONDS", help: "How long to wait for each answer (default 5; networks 15).") }
+    private var timeout: OptionSpec {
+        .value("timeout", "SECONDS", help: "How long to wait for the device and each answer (default 5 over serial, 10 over Bluetooth; networks 15).")
+    }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        throw UsageError("'home improv' needs a command: \(subcommands.map(\.name).joined(separator: ", ")); see 'home improv --help'")
+        throw UsageError("'home improv' needs a command: \(subcommands.map(\.name).joined(separator: ", ")); see 'home improv --help'. DEVICE is a serial port (/dev/…) or a Bluetooth address or name.")
     }
 
-    private func client(_ path: String) throws -> ImprovSerialClient {
-        do {
-            return ImprovSerialClient(port: try SerialPort(path: path, baud: baud))
-        } catch {
-            throw UsageError("\(error)")
-        }
-    }
-
-    private static func seconds(_ invocation: Invocation, default value: Double) throws -> Double {
+    static func seconds(_ invocation: Invocation, default value: Double) throws -> Double {
         guard let text = invocation.arguments.values["timeout"] else { return value }
         guard let seconds = Double(text), (0.1...600).contains(seconds) else { throw UsageError("--timeout needs 0.1 to 600 seconds, not '\(text)'") }
         return seconds
     }
 
+    private func link(_ invocation: Invocation, defaultSeconds: Double = 5) throws -> (ImprovLink, Double) {
+        let device = try invocation.positionals("a DEVICE (a serial port, or a Bluetooth address or name)", minimum: 1, maximum: 1)[0]
+        let seconds = try Self.seconds(invocation, default: ImprovLink.isSerial(device) ? defaultSeconds : max(defaultSeconds, 10))
+        return (try ImprovLink.open(device, baud: baud, adapter: adapter, timeout: seconds, console: invocation.console), seconds)
+    }
+
     private func scan(_ invocation: Invocation) async throws -> ExitCode {
-        guard let path = invocation.arguments.values["serial"] else {
-            throw UsageError("scan needs --serial PORT (Bluetooth LE discovery is not built yet; see Modules/Improv/README.md)")
+        if let path = invocation.arguments.values["serial"] {
+            guard !invocation.arguments.has("ble") else { throw UsageError("scan takes --ble or --serial PORT, not both") }
+            return try scanSerial(path, invocation)
         }
-        let client = try client(path)
+        let seconds = try Self.seconds(invocation, default: 10)
+        let json = invocation.arguments.has("json")
+        if !json { invocation.console.printError("scanning for Improv devices over Bluetooth for \(Int(seconds)) s…") }
+        let devices = try ImprovBLEScanner(bluez: try BlueZ(), adapter: adapter).scan(timeout: seconds)
+        if json {
+            invocation.console.print(try JSONSerializer.string(.array(devices.map { device in
+                .object([
+                    "address": .string(device.address), "name": .string(device.name), "rssi": device.rssi.map { .integer(Int64($0)) } ?? .null,
+                    "state": device.advertised.map { .string("\($0.state)") } ?? .null,
+                    "capabilities": .array((device.advertised?.capabilities.names ?? []).map(JSONValue.string)),
+                ])
+            }), pretty: true))
+        } else if devices.isEmpty {
+            invocation.console.print("no Improv devices in Bluetooth range")
+        } else {
+            invocation.console.print(TextTable(header: ["NAME", "ADDRESS", "RSSI", "STATE", "CAN"], rows: devices.map {
+                [$0.name, $0.address, $0.rssi.map { "\($0) dBm" } ?? "?", $0.advertised?.state.words ?? "?", $0.advertised?.capabilities.names.joined(separator: ", ") ?? ""]
+            }).text)
+        }
+        return .success
+    }
+
+    private func scanSerial(_ path: String, _ invocation: Invocation) throws -> ExitCode {
         let seconds = try Self.seconds(invocation, default: 5)
-        let state = try client.currentState(timeout: seconds)
-        let info = try? client.deviceInfo(timeout: seconds)
+        let link = try ImprovLink.open(path, baud: baud, adapter: adapter, timeout: seconds, console: invocation.console)
+        let state = try link.state(timeout: seconds)
+        let info = try? link.channel.deviceInfo(timeout: seconds)
         if invocation.arguments.has("json") {
             invocation.console.print(try JSONSerializer.string(.object([
                 "port": .string(path), "state": .string("\(state)"), "name": info.map { .string($0.name) } ?? .null,
@@ -62,22 +90,24 @@ struct ImprovCommandGroup: PluginCommand {
     }
 
     private func info(_ invocation: Invocation) async throws -> ExitCode {
-        let path = try invocation.positionals("a serial PORT", minimum: 1, maximum: 1)[0]
-        let info = try client(path).deviceInfo(timeout: try Self.seconds(invocation, default: 5))
+        let (link, seconds) = try link(invocation)
+        let info = try link.channel.deviceInfo(timeout: seconds)
         if invocation.arguments.has("json") {
             invocation.console.print(try JSONSerializer.string(.object([
                 "firmware": .string(info.firmware), "version": .string(info.version), "hardware": .string(info.hardware), "name": .string(info.name),
                 "os_name": info.osName.map(JSONValue.string) ?? .null, "os_version": info.osVersion.map(JSONValue.string) ?? .null,
+                "capabilities": link.capabilities.map { .array($0.names.map(JSONValue.string)) } ?? .null,
             ]), pretty: true))
         } else {
-            invocation.console.print("name      \(info.name)\nfirmware  \(info.firmware) \(info.version)\nhardware  \(info.hardware)")
+            invocation.console.print("name      \(info.name)\nfirmware  \(info.firmware) \(info.version)\nhardware  \(info.hardware)"
+                + (link.capabilities.map { "\ncan       \($0.names.joined(separator: ", "))" } ?? ""))
         }
         return .success
     }
 
     private func networks(_ invocation: Invocation) async throws -> ExitCode {
-        let path = try invocation.positionals("a serial PORT", minimum: 1, maximum: 1)[0]
-        let networks = try client(path).networks(timeout: try Self.seconds(invocation, default: 15))
+        let (link, seconds) = try link(invocation, defaultSeconds: 15)
+        let networks = try link.channel.networks(timeout: seconds)
         if invocation.arguments.has("json") {
             invocation.console.print(try JSONSerializer.string(.array(networks.map {
                 .object(["ssid": .string($0.ssid), "rssi": .integer(Int64($0.rssi)), "secured": .bool($0.secured)])
@@ -86,6 +116,17 @@ struct ImprovCommandGroup: PluginCommand {
             invocation.console.print("the device sees no Wi-Fi networks")
         } else {
             invocation.console.print(TextTable(header: ["SSID", "RSSI", "SECURED"], rows: networks.map { [$0.ssid, "\($0.rssi) dBm", $0.secured ? "yes" : "no"] }).text)
+        }
+        return .success
+    }
+
+    private func identify(_ invocation: Invocation) async throws -> ExitCode {
+        let (link, _) = try link(invocation)
+        try link.identify()
+        if invocation.arguments.has("json") {
+            invocation.console.print(try JSONSerializer.string(.object(["device": .string(link.label), "identified": .bool(true)]), pretty: true))
+        } else {
+            invocation.console.print("asked \(link.label) to identify itself (it blinks or beeps)")
         }
         return .success
     }

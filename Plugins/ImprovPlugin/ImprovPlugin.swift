@@ -2,17 +2,17 @@ import HomePluginKit
 import PluginHost
 import SessionPlugin
 
-/// Improv Wi-Fi provisioning over a serial port, then the device's integration on the server.
+/// Improv Wi-Fi provisioning over Bluetooth LE (BlueZ) or a serial port, then the device's integration on the server.
 /// Contributes `improv`.
 public final class ImprovPlugin: Plugin {
     /// How the compiled catalog describes and builds this plugin.
     public static let factory: any PluginFactory = BuiltInPluginFactory(
         descriptor: PluginDescriptor(
             id: "improv", version: SemanticVersion(1, 0, 0),
-            summary: "Improv Wi-Fi provisioning over serial, then the device's integration on the server: improv",
+            summary: "Improv Wi-Fi provisioning over Bluetooth LE or serial, then the device's integration on the server: improv",
             requires: [SessionAccess.key.id],
             contributes: [ImprovCommandGroup.declaration],
-            configurationKeys: ["baud"], failurePolicy: .degrade
+            configurationKeys: ["baud", "adapter"], failurePolicy: .degrade
         ),
         configuration: ImprovConfiguration.self
     ) { configuration in
@@ -26,7 +26,7 @@ public final class ImprovPlugin: Plugin {
     }
 
     public func start(_ context: PluginContext) async throws {
-        try context.contribute(command: ImprovCommandGroup(session: try context.resolve(SessionAccess.key), baud: configuration.baud ?? 115_200))
+        try context.contribute(command: ImprovCommandGroup(session: try context.resolve(SessionAccess.key), baud: configuration.baud ?? 115_200, adapter: configuration.adapter))
     }
 
     public func stop() async {}

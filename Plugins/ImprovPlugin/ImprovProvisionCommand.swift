@@ -5,27 +5,28 @@ import Improv
 import Networking
 import SessionPlugin
 
-/// `home improv provision PORT --ssid NAME --password-stdin|--password-file F [--add-to-home-assistant]`:
+/// `home improv provision DEVICE --ssid NAME --password-stdin|--password-file F [--add-to-home-assistant]`:
 /// sends the Wi-Fi credentials, follows the device to provisioned, prints its redirect URL and,
 /// when asked and the URL names an integration, starts that integration's config flow on the
 /// server and shows its first step.
 struct ImprovProvisionCommand: Command {
     let session: SessionAccess
     let baud: Int
+    let adapter: String?
     let name = "provision"
     let summary = "Send Wi-Fi credentials (the password from stdin or a file, never argv) and follow the device until it is on the network."
-    let arguments = "PORT"
+    let arguments = "DEVICE"
     let options: [OptionSpec] = [
         .value("ssid", "NAME", help: "The Wi-Fi network."),
         .flag("password-stdin", help: "Read the password from the first line of standard input."),
         .value("password-file", "FILE", help: "Read the password from FILE ('-': standard input)."),
         .flag("add-to-home-assistant", help: "Then start the integration the device names on the signed-in server."),
-        .value("timeout", "SECONDS", help: "How long provisioning may take (default 60)."),
+        .value("timeout", "SECONDS", help: "How long finding the device, its authorization and provisioning may each take (default 60)."),
         .json, .server, .token,
     ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let path = try invocation.positionals("a serial PORT", minimum: 1, maximum: 1)[0]
+        let device = try invocation.positionals("a DEVICE (a serial port, or a Bluetooth address or name)", minimum: 1, maximum: 1)[0]
         guard let ssid = invocation.arguments.values["ssid"], !ssid.isEmpty else { throw UsageError("provision needs --ssid NAME") }
         let password: String
         if invocation.arguments.has("password-stdin") {
@@ -37,20 +38,16 @@ struct ImprovProvisionCommand: Command {
         }
         let timeout = Double(invocation.arguments.values["timeout"] ?? "60") ?? 0
         guard (1...600).contains(timeout) else { throw UsageError("--timeout needs 1 to 600 seconds") }
-        let client: ImprovSerialClient
-        do {
-            client = ImprovSerialClient(port: try SerialPort(path: path, baud: baud))
-        } catch {
-            throw UsageError("\(error)")
-        }
         let console = invocation.console
         let json = invocation.arguments.has("json")
-        let state = try client.currentState(timeout: min(timeout, 5))
-        if !json { console.printError("device on \(path): \(state.words); sending the credentials for \(ssid)") }
-        let url = try client.provision(ssid: ssid, password: password, timeout: timeout) { state in
+        let link = try ImprovLink.open(device, baud: baud, adapter: adapter, timeout: min(timeout, 20), console: console)
+        let state = try link.state(timeout: min(timeout, 5))
+        try link.authorize(timeout: timeout, console: console)
+        if !json { console.printError("\(link.label): \(state == .authorizationRequired ? "authorized" : state.words); sending the credentials for \(ssid)") }
+        let url = try link.channel.provision(ssid: ssid, password: password, timeout: timeout) { state in
             if !json { console.printError("… \(state.words)") }
         }
-        var fields: [String: JSONValue] = ["port": .string(path), "ssid": .string(ssid), "provisioned": .bool(true), "redirect_url": url.map(JSONValue.string) ?? .null]
+        var fields: [String: JSONValue] = ["device": .string(device), "ssid": .string(ssid), "provisioned": .bool(true), "redirect_url": url.map(JSONValue.string) ?? .null]
         if !json { console.print("provisioned on \(ssid)" + (url.map { "; the device is at \($0)" } ?? "")) }
         if invocation.arguments.has("add-to-home-assistant") {
             let step = try await addToHomeAssistant(url, invocation)

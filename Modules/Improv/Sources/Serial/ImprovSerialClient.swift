@@ -3,16 +3,10 @@ import Foundation
 /// Improv over a serial port: commands out as RPC packets, states, errors and results in,
 /// the device's log lines kept apart (`logLines`), each wait bounded. A port that goes away is
 /// opened again once (a device resetting); after that the exchange fails saying so.
-public final class ImprovSerialClient: @unchecked Sendable {
-    public enum Message: Sendable, Equatable {
-        case state(ImprovState)
-        case error(ImprovErrorCode)
-        case result(ImprovResult)
-    }
-
+public final class ImprovSerialClient: ImprovChannel, @unchecked Sendable {
     private let port: SerialPort
     private var stream = ImprovSerialStream()
-    private var pending: [Message] = []
+    private var pending: [ImprovMessage] = []
     /// The device's own log lines, as they came (the last 200).
     public private(set) var logLines: [String] = []
     /// Packets skipped as malformed.
@@ -23,7 +17,7 @@ public final class ImprovSerialClient: @unchecked Sendable {
     }
 
     /// Sends a command.
-    public func send(_ command: ImprovCommand) throws(ImprovSerialError) {
+    public func send(_ command: ImprovCommand) throws(ImprovError) {
         do {
             let packet = try ImprovPacket(type: .rpcCommand, payload: try command.frame(checksum: false))
             try port.write(packet.encoded)
@@ -37,7 +31,7 @@ public final class ImprovSerialClient: @unchecked Sendable {
     }
 
     /// The next message within `timeout` seconds, or nil.
-    public func next(timeout: Double) throws(ImprovSerialError) -> Message? {
+    public func next(timeout: Double) throws(ImprovError) -> ImprovMessage? {
         let deadline = Date().addingTimeInterval(timeout)
         var reopened = false
         while pending.isEmpty {
@@ -70,8 +64,12 @@ public final class ImprovSerialClient: @unchecked Sendable {
         return pending.removeFirst()
     }
 
+    public func putBack(_ message: ImprovMessage) {
+        pending.insert(message, at: 0)
+    }
+
     /// The device's current state.
-    public func currentState(timeout: Double = 5) throws(ImprovSerialError) -> ImprovState {
+    public func currentState(timeout: Double = 5) throws(ImprovError) -> ImprovState {
         try send(.requestState)
         while let message = try next(timeout: timeout) {
             switch message {
@@ -83,70 +81,11 @@ public final class ImprovSerialClient: @unchecked Sendable {
         throw .noAnswer("the state request", seconds: timeout)
     }
 
-    /// What the device says about itself.
-    public func deviceInfo(timeout: Double = 5) throws(ImprovSerialError) -> ImprovDeviceInfo {
-        try send(.deviceInfo)
-        let result = try result(for: 0x03, timeout: timeout, what: "the device information request")
-        guard let info = result.deviceInfo else { throw .protocolError(.invalid("the device information has \(result.strings.count) strings, not 4 or more")) }
-        return info
-    }
-
-    /// The Wi-Fi networks the device sees (it answers one result per network, then an empty one).
-    public func networks(timeout: Double = 15) throws(ImprovSerialError) -> [ImprovNetwork] {
-        try send(.scanNetworks)
-        var networks: [ImprovNetwork] = []
-        while true {
-            let result = try result(for: 0x04, timeout: timeout, what: "the network scan")
-            guard !result.strings.isEmpty else { return networks }
-            networks += result.networks
-        }
-    }
-
-    /// Sends Wi-Fi credentials and follows the device until it is provisioned (its redirect URL,
-    /// if any) or fails; `progress` hears each state.
-    public func provision(ssid: String, password: String, timeout: Double = 60,
-                          progress: (ImprovState) -> Void = { _ in }) throws(ImprovSerialError) -> String? {
-        try send(.sendWiFi(ssid: ssid, password: password))
-        let deadline = Date().addingTimeInterval(timeout)
-        var provisioned = false
-        while let message = try next(timeout: max(0, deadline.timeIntervalSinceNow)) {
-            switch message {
-            case .state(let state):
-                progress(state)
-                if state == .provisioned { provisioned = true }
-            case .error(let code) where code != .none: throw .device(code)
-            case .result(let result) where result.command == 0x01:
-                return result.redirectURL
-            default: continue
-            }
-            // Some firmwares send no result after provisioned; a short wait for one, then done.
-            if provisioned, let last = try next(timeout: 2) {
-                if case .result(let result) = last, result.command == 0x01 { return result.redirectURL }
-                pending.insert(last, at: 0)
-                return nil
-            } else if provisioned {
-                return nil
-            }
-        }
-        throw .noAnswer("the Wi-Fi credentials", seconds: timeout)
-    }
-
-    private func result(for command: UInt8, timeout: Double, what: String) throws(ImprovSerialError) -> ImprovResult {
-        while let message = try next(timeout: timeout) {
-            switch message {
-            case .result(let result) where result.command == command: return result
-            case .error(let code) where code != .none: throw .device(code)
-            default: continue
-            }
-        }
-        throw .noAnswer(what, seconds: timeout)
-    }
-
-    private static func message(_ packet: ImprovPacket) -> Message? {
+    private static func message(_ packet: ImprovPacket) -> ImprovMessage? {
         switch packet.type {
-        case .currentState: return packet.payload.first.flatMap(ImprovState.init(rawValue:)).map(Message.state)
+        case .currentState: return packet.payload.first.flatMap(ImprovState.init(rawValue:)).map(ImprovMessage.state)
         case .errorState: return packet.payload.first.map { .error(ImprovErrorCode($0)) }
-        case .rpcResult: return (try? ImprovResult(frame: packet.payload, checksum: false)).map(Message.result)
+        case .rpcResult: return (try? ImprovResult(frame: packet.payload, checksum: false)).map(ImprovMessage.result)
         case .rpcCommand: return nil
         }
     }
