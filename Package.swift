@@ -197,7 +197,7 @@ let unitTestTargets: [Target] = [
     ("AgentTests", ["Agent", "HAModels", "Networking", "LoopbackTestSupport"]),
     ("DeviceModelTests", ["DeviceModel", "HAModels", "Essentials"]),
     ("ThreadTests", ["Thread"]),
-    ("ImprovTests", ["Improv"]),
+    ("ImprovTests", ["Improv", "DBus"]),
     ("DBusTests", ["DBus", "DBusTestSupport"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),

@@ -20,7 +20,8 @@ public final class DBusConnection: @unchecked Sendable {
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
         let opened: OpaquePointer?
-        switch bus {
+        // libdbus reads these variables once per process; read here, a change is honoured.
+        switch bus.fromEnvironment {
         case .system: opened = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
         case .session: opened = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
         case .address(let address):

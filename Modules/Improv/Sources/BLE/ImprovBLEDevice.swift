@@ -18,7 +18,7 @@ public struct ImprovBLEDevice: Sendable, Equatable {
     }
 
     /// Reads a device from its org.bluez.Device1 properties, if it offers the Improv service.
-    init?(path: String, properties: [String: DBusValue]) {
+    public init?(path: String, properties: [String: DBusValue]) {
         let uuids = (properties["UUIDs"]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() }
         let serviceData = properties["ServiceData"]?.dictionaryValue ?? [:]
         let improvData = serviceData.first { $0.key.lowercased() == ImprovBLEUUID.serviceData }?.value.bytesValue
