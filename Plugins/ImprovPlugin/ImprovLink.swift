@@ -10,11 +10,18 @@ final class ImprovLink {
     private let serial: ImprovSerialClient?
     private let ble: ImprovBLEClient?
 
-    private init(label: String, serial: ImprovSerialClient?, ble: ImprovBLEClient?) {
+    private init(label: String, serial: ImprovSerialClient) {
         self.label = label
         self.serial = serial
+        ble = nil
+        channel = serial
+    }
+
+    private init(label: String, ble: ImprovBLEClient) {
+        self.label = label
+        serial = nil
         self.ble = ble
-        channel = (serial as (any ImprovChannel)?) ?? ble!
+        channel = ble
     }
 
     deinit {
@@ -28,7 +35,7 @@ final class ImprovLink {
     static func open(_ device: String, baud: Int, adapter: String?, timeout: Double, console: Console) throws -> ImprovLink {
         if isSerial(device) {
             do {
-                return ImprovLink(label: device, serial: ImprovSerialClient(port: try SerialPort(path: device, baud: baud)), ble: nil)
+                return ImprovLink(label: device, serial: ImprovSerialClient(port: try SerialPort(path: device, baud: baud)))
             } catch {
                 throw UsageError("\(error)")
             }
@@ -39,7 +46,7 @@ final class ImprovLink {
             throw ImprovError.notFound("no Improv device \(device) was seen over Bluetooth within \(Int(timeout)) s (is it powered and near? 'home improv scan --ble' lists what is)")
         }
         console.printError("connecting to \(found.name) (\(found.address))…")
-        return ImprovLink(label: "\(found.name) (\(found.address))", serial: nil, ble: try ImprovBLEClient(bluez: bluez, device: found, timeout: timeout))
+        return ImprovLink(label: "\(found.name) (\(found.address))", ble: try ImprovBLEClient(bluez: bluez, device: found, timeout: timeout))
     }
 
     /// The device's state now (asked over serial, read on connecting over BLE).
