@@ -10,6 +10,18 @@ final class JSONParserTests: XCTestCase {
         ]))
     }
 
+    func testIntegersAtEveryLengthAndBothEndsOfTheRange() throws {
+        XCTAssertEqual(try JSONParser.parse("999999999999999999"), .integer(999_999_999_999_999_999), "18 digits, added up directly")
+        XCTAssertEqual(try JSONParser.parse("-999999999999999999"), .integer(-999_999_999_999_999_999))
+        XCTAssertEqual(try JSONParser.parse("9223372036854775807"), .integer(.max), "19 digits, through text")
+        XCTAssertEqual(try JSONParser.parse("-9223372036854775808"), .integer(.min))
+        XCTAssertEqual(try JSONParser.parse("9223372036854775808"), .double(9_223_372_036_854_775_808), "past 64 bits: a double")
+        XCTAssertEqual(try JSONParser.parse("-0"), .integer(0))
+        XCTAssertEqual(try JSONParser.parse("[0,-1,10,255]"), .array([.integer(0), .integer(-1), .integer(10), .integer(255)]))
+        XCTAssertEqual(try JSONParser.parse(" {\"a\": 1, \"a\": 2} "), .object(["a": .integer(2)]), "a repeated key: the last wins")
+        XCTAssertEqual(try JSONParser.parse(Array("[\"é\", \"ascii\"]".utf8)[...]), .array([.string("é"), .string("ascii")]), "a slice parses in place")
+    }
+
     func testRoundTripsTextExactlyForCanonicalInput() throws {
         let text = #"{"a":[1,1.0,2.5,-3,1.0e-07,true,false,null],"b":{"c":"quote \" slash \\ newline \n tab \t é 🏠"},"d":{}}"#
         let written = try JSONSerializer.string(JSONParser.parse(text))

@@ -3,31 +3,58 @@
 /// A number written without a fraction or exponent that fits in 64 bits is an integer; any other
 /// number is a double, so `1.0` stays a double. Strings must be valid UTF-8. Nesting deeper than
 /// ``maximumDepth`` is refused rather than overflowing the stack.
+///
+/// It reads the bytes in place and keeps no path while it works: when the input is bad, it reads
+/// it a second time keeping the path, so the error names the field (bad input is the rare case).
 public struct JSONParser {
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
-    private var path: [String] = []
+    private let tracksPath: Bool
+    private var path: [JSONParsePathComponent] = []
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool) {
         self.bytes = bytes
+        self.tracksPath = tracksPath
+    }
+
+    /// Parses one JSON value that must fill `bytes` apart from surrounding white space.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+        do {
+            return try parse(bytes, tracksPath: false)
+        } catch {
+            // Again, keeping the path this time, for the error's sake.
+            return try parse(bytes, tracksPath: true)
+        }
+    }
+
+    /// Parses one JSON value that must fill `bytes` apart from surrounding white space.
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try parse(buffer) }
     }
 
     /// Parses one JSON value that must fill `bytes` apart from surrounding white space.
     public static func parse(_ bytes: some Sequence<UInt8>) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(Array(bytes))
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.failure("unexpected data after the value") }
-        return value
+        let outcome = bytes.withContiguousStorageIfAvailable { buffer in Result { () throws(JSONParseError) in try parse(buffer) } }
+        if let outcome { return try outcome.get() }
+        return try parse(Array(bytes))
     }
 
     /// Parses JSON text.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        try parse(text.utf8)
+        var text = text
+        return try text.withUTF8 { buffer in Result { () throws(JSONParseError) in try parse(buffer) } }.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes, tracksPath: tracksPath)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.failure("unexpected data after the value") }
+        return value
     }
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -47,9 +74,10 @@ public struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
         index += 1
-        var object: [String: JSONValue] = [:]
         skipWhitespace()
-        if try consume(UInt8(ascii: "}")) { return .object(object) }
+        if try consume(UInt8(ascii: "}")) { return .object([:]) }
+        // Members are gathered first so the dictionary is made once, at its size.
+        var members: [(String, JSONValue)] = []
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
@@ -57,12 +85,12 @@ public struct JSONParser {
             skipWhitespace()
             guard try consume(UInt8(ascii: ":")) else { throw failure("expected ':' after key '\(key)'") }
             skipWhitespace()
-            path.append(key)
-            object[key] = try parseValue(depth: depth + 1)
-            path.removeLast()
+            if tracksPath { path.append(.key(key)) }
+            members.append((key, try parseValue(depth: depth + 1)))
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             if try consume(UInt8(ascii: ",")) { continue }
-            if try consume(UInt8(ascii: "}")) { return .object(object) }
+            if try consume(UInt8(ascii: "}")) { return .object(Dictionary(members) { _, last in last }) }
             throw failure("expected ',' or '}' in an object")
         }
     }
@@ -74,9 +102,9 @@ public struct JSONParser {
         if try consume(UInt8(ascii: "]")) { return .array(array) }
         while true {
             skipWhitespace()
-            path.append("[\(array.count)]")
+            if tracksPath { path.append(.index(array.count)) }
             array.append(try parseValue(depth: depth + 1))
-            path.removeLast()
+            if tracksPath { path.removeLast() }
             skipWhitespace()
             if try consume(UInt8(ascii: ",")) { continue }
             if try consume(UInt8(ascii: "]")) { return .array(array) }
@@ -86,16 +114,20 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        // Most strings have no escapes: take them straight from the input.
+        // Most strings have no escapes: take them straight from the input, ASCII ones unchecked.
         let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+        var highBits: UInt8 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            highBits |= byte
             index += 1
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            let span = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1
-            guard let text = String(validating: bytes[start..<index - 1], as: UTF8.self) else {
-                throw failure("a string is not valid UTF-8")
-            }
+            if highBits < 0x80 { return String(decoding: span, as: UTF8.self) }
+            guard let text = String(validating: span, as: UTF8.self) else { throw failure("a string is not valid UTF-8") }
             return text
         }
         var scalars = Array(bytes[start..<index])
@@ -169,14 +201,17 @@ public struct JSONParser {
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         var isInteger = true
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw failure("a number needs digits") }
+        let digitsStart = index
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) { throw failure("a number may not have leading zeros") }
         } else {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        let digitsEnd = index
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
@@ -190,22 +225,28 @@ public struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("an exponent needs digits") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        // Up to 18 digits always fit in 64 bits: added up here, without a detour through text.
+        if isInteger, digitsEnd - digitsStart <= 18 {
+            var magnitude: Int64 = 0
+            for position in digitsStart..<digitsEnd { magnitude = magnitude * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+            return .integer(negative ? -magnitude : magnitude)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else { throw failure("the number \(text) is out of range") }
         return .double(double)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        byte &- UInt8(ascii: "0") < 10
     }
 
-    private mutating func expectLiteral(_ literal: String) throws(JSONParseError) {
-        let expected = literal.utf8
-        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count, (0..<count).allSatisfy({ bytes[index + $0] == literal.utf8Start[$0] }) else {
             throw failure("expected '\(literal)'")
         }
-        index += expected.count
+        index += count
     }
 
     private mutating func consume(_ byte: UInt8) throws(JSONParseError) -> Bool {
@@ -216,10 +257,15 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private func failure(_ reason: String) -> JSONParseError {
-        JSONParseError(reason: reason, offset: index, path: JSONPath.text(path))
+        JSONParseError(reason: reason, offset: index, path: JSONPath.text(path.map(\.text)))
     }
 }

@@ -26,9 +26,9 @@ extension HomeAssistantConnection {
         if ignoredIDs.remove(result.id) != nil { return }
         if let key = subscriptionKeys[result.id] {
             if result.success {
-                subscriptions[key]?.continuation.yield(.subscribed)
+                subscriptions[key]?.deliver(.subscribed)
             } else {
-                subscriptions.removeValue(forKey: key)?.continuation.finish(throwing: Self.failure(of: result))
+                subscriptions.removeValue(forKey: key)?.finish(Self.failure(of: result))
                 subscriptionKeys[result.id] = nil
             }
             return
@@ -54,8 +54,18 @@ extension HomeAssistantConnection {
 
     /// Hands each subscription the events routed to it since the last flush.
     func flushEvents() {
-        for (key, events) in routedEvents { subscriptions[key]?.continuation.yield(.events(events)) }
+        for (key, events) in routedEvents {
+            guard let subscription = subscriptions[key] else { continue }
+            subscription.deliver(.events(events))
+        }
         routedEvents = [:]
+    }
+
+    /// Waits while a subscription's consumer is too far behind (see ``SubscriptionBacklog``).
+    func waitForConsumers() async {
+        for backlog in subscriptions.values.compactMap(\.backlog) where backlog.isOver {
+            await backlog.waitForConsumer()
+        }
     }
 
     func activate(_ key: UUID, on client: WebSocketClient) {

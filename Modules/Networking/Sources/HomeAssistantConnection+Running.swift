@@ -63,6 +63,8 @@ extension HomeAssistantConnection {
                             }
                         }
                     }
+                    flushEvents()
+                    await waitForConsumers()
                 }
             } catch let error as any SessionEndingError where error.endsSession {
                 await failAuthentication("\(error)")
@@ -109,7 +111,7 @@ extension HomeAssistantConnection {
         stopped = true
         tearDown(reason: .authenticationFailed(message))
         failAll(HomeAssistantError.authenticationFailed(message))
-        for subscription in subscriptions.values { subscription.continuation.finish(throwing: HomeAssistantError.authenticationFailed(message)) }
+        for subscription in subscriptions.values { subscription.finish(HomeAssistantError.authenticationFailed(message)) }
         subscriptions = [:]
     }
 

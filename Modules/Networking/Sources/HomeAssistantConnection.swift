@@ -55,7 +55,7 @@ public actor HomeAssistantConnection {
         client?.close()
         client = nil
         failAll(HomeAssistantError.stopped)
-        for subscription in subscriptions.values { subscription.continuation.finish() }
+        for subscription in subscriptions.values { subscription.finish(nil) }
         subscriptions = [:]
         setState(.disconnected(reason: .stopped))
         for observer in stateObservers.values { observer.finish() }
@@ -84,13 +84,46 @@ public actor HomeAssistantConnection {
     }
 
     /// Subscribes with `type` (`subscribe_events`, `subscribe_trigger`, `subscribe_entities`, …);
-    /// ending the stream's iteration unsubscribes.
-    public func subscribe(_ type: String, _ fields: [String: JSONValue] = [:]) -> AsyncThrowingStream<SubscriptionUpdate, any Error> {
+    /// ending the stream's iteration unsubscribes. While the consumer is more than
+    /// ``SubscriptionBacklog/limit`` events behind, the connection stops reading (for up to a
+    /// second at a time if the consumer takes nothing), so memory does not grow with the server's pace.
+    public func subscribe(_ type: String, _ fields: [String: JSONValue] = [:]) -> SubscriptionStream {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: SubscriptionUpdate.self, throwing: (any Error).self)
         let key = UUID()
-        subscriptions[key] = Subscription(type: type, fields: fields, continuation: continuation, commandID: nil)
-        continuation.onTermination = { _ in Task { await self.unsubscribe(key) } }
+        let backlog = SubscriptionBacklog()
+        let deliver: @Sendable (SubscriptionUpdate) -> Void = { update in
+            if case .events(let events) = update { backlog.added(events.count) }
+            continuation.yield(update)
+        }
+        add(Subscription(type: type, fields: fields, deliver: deliver, finish: { continuation.finish(throwing: $0) }, backlog: backlog, commandID: nil), key: key)
+        continuation.onTermination = { _ in
+            backlog.end()
+            Task { await self.unsubscribe(key) }
+        }
+        return SubscriptionStream(updates: stream, backlog: backlog)
+    }
+
+    /// Subscribes with `type`, handing each update to `handler` on the connection's own executor,
+    /// as the connection reads it: nothing waits in between, and the connection reads no faster
+    /// than the handler handles. The handler must not block; `finished` hears how it ended.
+    public func subscribe(
+        _ type: String, _ fields: [String: JSONValue] = [:], handler: @escaping @Sendable (SubscriptionUpdate) -> Void,
+        finished: @escaping @Sendable ((any Error)?) -> Void = { _ in }
+    ) -> SubscriptionToken {
+        let key = UUID()
+        add(Subscription(type: type, fields: fields, deliver: handler, finish: finished, backlog: nil, commandID: nil), key: key)
+        return SubscriptionToken(key: key)
+    }
+
+    /// Ends a handler subscription (its `finished` hears nil).
+    public func cancel(_ token: SubscriptionToken) {
+        let subscription = subscriptions[token.key]
+        unsubscribe(token.key)
+        subscription?.finish(nil)
+    }
+
+    private func add(_ subscription: Subscription, key: UUID) {
+        subscriptions[key] = subscription
         if case .ready = state, let client { activate(key, on: client) }
-        return stream
     }
 }

@@ -4,7 +4,12 @@ import Essentials
 struct Subscription {
     let type: String
     let fields: [String: JSONValue]
-    let continuation: AsyncThrowingStream<SubscriptionUpdate, any Error>.Continuation
+    /// Hands updates to the subscriber: into its stream, or straight to its handler.
+    let deliver: @Sendable (SubscriptionUpdate) -> Void
+    /// Ends the subscription for the subscriber, with the error that ended it if any.
+    let finish: @Sendable ((any Error)?) -> Void
+    /// The events delivered into a stream and not yet taken (nil for a handler, which takes them at once).
+    let backlog: SubscriptionBacklog?
     /// The id of the command that subscribed on the current connection; nil while not subscribed.
     var commandID: Int?
 }

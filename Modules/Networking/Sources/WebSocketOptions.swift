@@ -15,7 +15,7 @@ public struct WebSocketOptions: Sendable {
     /// consumer, and offer compression.
     public init(
         maximumMessageSize: Int = 64 << 20, compression: Bool = true, caFile: String? = nil, connectTimeout: Double = 10,
-        maximumBufferedBytes: Int = 8 << 20
+        maximumBufferedBytes: Int = 256 << 10
     ) {
         self.maximumMessageSize = maximumMessageSize
         self.maximumBufferedBytes = maximumBufferedBytes

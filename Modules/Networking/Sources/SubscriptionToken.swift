@@ -1,0 +1,6 @@
+import Foundation
+
+/// Names a handler subscription, to cancel it with ``HomeAssistantConnection/cancel(_:)``.
+public struct SubscriptionToken: Sendable, Hashable {
+    let key: UUID
+}
