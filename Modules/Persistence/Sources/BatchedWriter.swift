@@ -16,6 +16,7 @@ public final class BatchedWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [PendingWrite] = []
     private var stopped = false
+    private var checkpointRequested = false
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts the writer thread for `pool`, committing at most `maximumBatch` writes at a time.
@@ -56,6 +57,17 @@ public final class BatchedWriter: @unchecked Sendable {
         return pending
     }
 
+    /// Asks the writer to checkpoint the write-ahead log between two batches (passively, on its own
+    /// connection): with nothing written since, the checkpoint copies the whole log back and the
+    /// next batch starts the log over — what a checkpoint on another connection cannot get while
+    /// batches keep coming.
+    public func checkpointBetweenBatches() {
+        condition.lock()
+        checkpointRequested = true
+        condition.signal()
+        condition.unlock()
+    }
+
     /// Commits what is queued, then ends the writer thread; later writes fail.
     public func stop() {
         condition.lock()
@@ -69,7 +81,14 @@ public final class BatchedWriter: @unchecked Sendable {
     private func run() {
         while true {
             condition.lock()
-            while queue.isEmpty && !stopped { condition.wait() }
+            while queue.isEmpty && !stopped && !checkpointRequested { condition.wait() }
+            if checkpointRequested {
+                checkpointRequested = false
+                condition.unlock()
+                // A failed checkpoint costs nothing but a longer log; the next request tries again.
+                _ = try? pool.checkpoint(onWriter: true)
+                continue
+            }
             if queue.isEmpty {
                 condition.unlock()
                 finished.signal()

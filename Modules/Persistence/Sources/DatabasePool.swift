@@ -14,6 +14,9 @@ public final class DatabasePool: @unchecked Sendable {
     private var idleReaders: [DatabaseConnection] = []
     private let readersLock = NSLock()
     private let readerSlots: DispatchSemaphore
+    // The connection passive checkpoints run on (made on first use), guarded by `checkpointLock`.
+    private var checkpointer: DatabaseConnection?
+    private let checkpointLock = NSLock()
 
     /// Opens (creating if missing) the database at `url` with up to `maximumReaders` reader connections.
     ///
@@ -44,5 +47,25 @@ public final class DatabasePool: @unchecked Sendable {
         let reader = try readersLock.withLock { idleReaders.popLast() } ?? DatabaseConnection(url: url, readOnly: true)
         defer { readersLock.withLock { idleReaders.append(reader) } }
         return try reader.readTransaction { try body(reader) }
+    }
+
+    /// Copies what it can of the write-ahead log back into the database without waiting for, or
+    /// holding up, readers (`PRAGMA wal_checkpoint(PASSIVE)`): on a connection of its own, not
+    /// holding up the writer either, or (`onWriter`) on the writer's, between its transactions,
+    /// so that nothing is written meanwhile and the whole log can be copied. Returns the log's size
+    /// and how much of it is now copied back, in pages.
+    @discardableResult
+    public func checkpoint(onWriter: Bool = false) throws -> (logPages: Int, checkpointedPages: Int) {
+        let row: Row?
+        if onWriter {
+            row = try writeWithoutTransaction { try $0.rows("PRAGMA wal_checkpoint(PASSIVE)").first }
+        } else {
+            row = try checkpointLock.withLock {
+                let connection = try checkpointer ?? DatabaseConnection(url: url, readOnly: false)
+                checkpointer = connection
+                return try connection.rows("PRAGMA wal_checkpoint(PASSIVE)").first
+            }
+        }
+        return (row?.get("log", as: Int.self) ?? 0, row?.get("checkpointed", as: Int.self) ?? 0)
     }
 }
