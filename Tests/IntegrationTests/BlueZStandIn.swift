@@ -31,6 +31,14 @@ final class BlueZStandIn: @unchecked Sendable {
         lock.withLock { lines }
     }
 
+    /// The log once a line satisfies `wanted` (its lines reach the test a moment after the calls
+    /// they tell of), or as it is after `timeout` seconds.
+    func log(once wanted: (String) -> Bool, timeout: Double = 5) -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, !log.contains(where: wanted) { Thread.sleep(forTimeInterval: 0.02) }
+        return log
+    }
+
     func stop() {
         unsetenv("DBUS_SYSTEM_BUS_ADDRESS")
         kill(process.processIdentifier, SIGKILL)

@@ -42,8 +42,9 @@ final class ImprovBLETests: XCTestCase {
         XCTAssertEqual(button["address"], .string("24:0A:C4:00:00:02"))
         XCTAssertEqual(button["rssi"], .integer(-66))
         XCTAssertEqual(button["capabilities"]?.arrayValue?.count, 4)
-        XCTAssertTrue(standIn.log.contains("SetDiscoveryFilter UUIDs=['\(ImprovBLEUUID.service)'] Transport=le"), "\(standIn.log)")
-        XCTAssertEqual(standIn.log.filter { $0 == "StopDiscovery" }.count, 1, "discovery is stopped afterwards")
+        let log = standIn.log { $0 == "StopDiscovery" }
+        XCTAssertTrue(log.contains("SetDiscoveryFilter UUIDs=['\(ImprovBLEUUID.service)'] Transport=le"), "\(log)")
+        XCTAssertEqual(log.filter { $0 == "StopDiscovery" }.count, 1, "discovery is stopped afterwards: \(log)")
     }
 
     func testAFullProvisioningWaitsForTheButtonThenFollowsTheDevice() async throws {
@@ -55,7 +56,7 @@ final class ImprovBLETests: XCTestCase {
         XCTAssertTrue(output.error.contains("… connecting to Wi-Fi") && output.error.contains("… provisioned"), output.error)
         XCTAssertTrue(output.out.contains("provisioned on HomeNet; the device is at http://192.168.1.42/?domain=esphome"), output.out)
         XCTAssertFalse((output.out + output.error).contains("correct horse"), "the password is never printed")
-        let log = standIn.log
+        let log = standIn.log { $0.hasPrefix("Disconnect") }
         let pressed = try XCTUnwrap(log.firstIndex { $0.hasPrefix("button pressed") })
         let credentials = try XCTUnwrap(log.firstIndex { $0.hasPrefix("command 0x01") })
         XCTAssertLessThan(pressed, credentials, "credentials only after authorization: \(log)")
@@ -72,7 +73,8 @@ final class ImprovBLETests: XCTestCase {
         try client.identify()
         XCTAssertEqual(try client.deviceInfo().name, "living-room-sensor")
         XCTAssertEqual(try client.networks().map(\.rssi), [-48, -71, -83])
-        XCTAssertTrue(standIn.log.contains("device 24:0A:C4:00:00:01: identify: blinking"), "\(standIn.log)")
+        let identified = standIn.log { $0.hasSuffix("identify: blinking") }
+        XCTAssertTrue(identified.contains("device 24:0A:C4:00:00:01: identify: blinking"), "\(identified)")
     }
 
     func testEachFailureEndsWithItsMessageAndExitCode() async throws {

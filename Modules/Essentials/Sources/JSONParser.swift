@@ -10,12 +10,12 @@ public struct JSONParser {
     /// The deepest nesting accepted.
     public static let maximumDepth = 512
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     private let tracksPath: Bool
     private var path: [JSONParsePathComponent] = []
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool) {
         self.bytes = bytes
         self.tracksPath = tracksPath
     }
@@ -57,7 +57,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
         guard index < bytes.count else { throw failure("the input ends where a value should start") }
         switch bytes[index] {
@@ -112,7 +112,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         // Most strings have no escapes: take them straight from the input, ASCII ones unchecked.
         let start = index
@@ -237,6 +237,49 @@ public struct JSONParser {
         return .double(double)
     }
 
+    /// Steps over one value without building it: strings to their closing quote (escapes
+    /// honoured), containers to their closing bracket, numbers and literals to their last
+    /// character. Only the boundaries are checked; whoever reads the bytes later checks the rest.
+    mutating func skipValue() throws(JSONParseError) {
+        var depth = 0
+        repeat {
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("the input ends inside a value") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard depth > 0 else { throw failure("unexpected '\(Character(Unicode.Scalar(bytes[index])))'") }
+                depth -= 1
+                index += 1
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { throw failure("the input ends inside a string") }
+                index += 1
+            default:
+                let start = index
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "\""): break
+                    default: index += 1; continue
+                    }
+                    break
+                }
+                guard index > start else { throw failure("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'") }
+            }
+            skipWhitespace()
+            while depth > 0, index < bytes.count, bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: ":") {
+                index += 1
+                skipWhitespace()
+            }
+        } while depth > 0
+    }
+
     private func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
     }
@@ -249,14 +292,14 @@ public struct JSONParser {
         index += count
     }
 
-    private mutating func consume(_ byte: UInt8) throws(JSONParseError) -> Bool {
+    mutating func consume(_ byte: UInt8) throws(JSONParseError) -> Bool {
         guard index < bytes.count else { throw failure("the input ends inside a container") }
         guard bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -265,7 +308,7 @@ public struct JSONParser {
         }
     }
 
-    private func failure(_ reason: String) -> JSONParseError {
+    func failure(_ reason: String) -> JSONParseError {
         JSONParseError(reason: reason, offset: index, path: JSONPath.text(path.map(\.text)))
     }
 }

@@ -37,6 +37,15 @@ final class EntityMirror: @unchecked Sendable {
         }
     }
 
+    /// One event's bytes, read straight into the mirror; a malformed event ends the mirror with its error.
+    func receive(_ bytes: UnsafeBufferPointer<UInt8>) {
+        do {
+            try apply(EntitiesEvent(reading: bytes))
+        } catch {
+            end(failure: error)
+        }
+    }
+
     /// The subscription ended (stopped, or failed with `failure`): waiters and observers are let go.
     func end(failure error: (any Error)?) {
         let (waiters, continuations) = lock.withLock { () -> ([CheckedContinuation<Void, Never>], [AsyncStream<EntityChange>.Continuation]) in

@@ -23,8 +23,9 @@ public actor EntityStore {
     public func start() async {
         guard token == nil else { return }
         mirror.restart()
-        token = await connection.subscribe("subscribe_entities", handler: { [mirror] update in mirror.receive(update) },
-                                           finished: { [mirror] error in mirror.end(failure: error) })
+        token = await connection.subscribe(
+            "subscribe_entities", handler: { [mirror] update in mirror.receive(update) }, eventBytes: { [mirror] bytes in mirror.receive(bytes) },
+            finished: { [mirror] error in mirror.end(failure: error) })
     }
 
     /// Stops mirroring; the last known states stay readable.

@@ -34,6 +34,7 @@ extension HomeAssistantConnection {
                     defer { flushEvents() }
                     for message in batch {
                         guard case .text(let text) = message else { throw HomeAssistantError.invalidResponse("a binary message") }
+                        if case .ready = phase, try routeEventsOnly(in: text) { continue }
                         for item in try Self.messages(in: text) {
                             switch (phase, item) {
                             case (.awaitingAuthRequired, .authRequired):

@@ -1,0 +1,102 @@
+/// A cursor over JSON bytes for decoders written by hand for one hot shape (such as the
+/// `subscribe_entities` stream): they walk objects and arrays themselves and take the values
+/// they keep as ``JSONValue``s, as strictly as ``JSONParser`` (it does the reading), without a
+/// tree for the parts they take apart. Valid only while the bytes it reads are.
+public struct JSONReader {
+    private var parser: JSONParser
+
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        parser = JSONParser(bytes, tracksPath: false)
+    }
+
+    /// The byte offset the reader is at.
+    public var offset: Int { parser.index }
+
+    /// The next byte that is not white space (stepping over the white space), or nil at the end.
+    public mutating func peek() -> UInt8? {
+        parser.skipWhitespace()
+        return parser.index < parser.bytes.count ? parser.bytes[parser.index] : nil
+    }
+
+    /// Reads a whole value.
+    public mutating func value() throws(JSONParseError) -> JSONValue {
+        parser.skipWhitespace()
+        return try parser.parseValue(depth: 1)
+    }
+
+    /// Reads a string.
+    public mutating func string() throws(JSONParseError) -> String {
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else { throw parser.failure("expected a string") }
+        return try parser.parseString()
+    }
+
+    /// Reads a number as a double (integers included).
+    public mutating func double() throws(JSONParseError) -> Double {
+        switch try value() {
+        case .integer(let number): return Double(number)
+        case .double(let number): return number
+        default: throw parser.failure("expected a number")
+        }
+    }
+
+    /// Steps over a value, checking only where it ends.
+    public mutating func skip() throws(JSONParseError) {
+        try parser.skipValue()
+    }
+
+    /// True, and steps over it, when the next value is `null`.
+    public mutating func null() throws(JSONParseError) -> Bool {
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "n") else { return false }
+        _ = try parser.parseValue(depth: 1)
+        return true
+    }
+
+    /// Reads an object, calling `member` with each key; `member` must read or skip the value.
+    public mutating func object(_ member: (inout JSONReader, String) throws(JSONParseError) -> Void) throws(JSONParseError) {
+        try open(UInt8(ascii: "{"), "an object")
+        if try parser.consume(UInt8(ascii: "}")) { return }
+        while true {
+            let key = try string()
+            parser.skipWhitespace()
+            guard try parser.consume(UInt8(ascii: ":")) else { throw parser.failure("expected ':' after key '\(key)'") }
+            try member(&self, key)
+            parser.skipWhitespace()
+            if try parser.consume(UInt8(ascii: ",")) { continue }
+            if try parser.consume(UInt8(ascii: "}")) { return }
+            throw parser.failure("expected ',' or '}' in an object")
+        }
+    }
+
+    /// Reads an array, calling `element` for each; `element` must read or skip the value.
+    public mutating func array(_ element: (inout JSONReader) throws(JSONParseError) -> Void) throws(JSONParseError) {
+        try open(UInt8(ascii: "["), "an array")
+        if try parser.consume(UInt8(ascii: "]")) { return }
+        while true {
+            try element(&self)
+            parser.skipWhitespace()
+            if try parser.consume(UInt8(ascii: ",")) { continue }
+            if try parser.consume(UInt8(ascii: "]")) { return }
+            throw parser.failure("expected ',' or ']' in an array")
+        }
+    }
+
+    /// Fails unless only white space is left.
+    public mutating func end() throws(JSONParseError) {
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.failure("unexpected data after the value") }
+    }
+
+    /// An error at the reader's offset.
+    public func failure(_ reason: String) -> JSONParseError {
+        parser.failure(reason)
+    }
+
+    private mutating func open(_ bracket: UInt8, _ what: String) throws(JSONParseError) {
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == bracket else { throw parser.failure("expected \(what)") }
+        parser.index += 1
+        parser.skipWhitespace()
+    }
+}
