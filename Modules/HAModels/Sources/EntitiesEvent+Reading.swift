@@ -5,32 +5,46 @@ extension EntitiesEvent {
     /// the states, diffs and ids are taken apart as they are read, and only attribute values and
     /// contexts become ``JSONValue``s. Malformed input is a clear error, as with ``init(json:)``.
     public init(reading bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
-        var reader = JSONReader(bytes)
         var added: [String: CompressedEntityState]?
         var changed: [String: CompressedEntityDiff]?
         var removed: [String]?
+        try Self.read(
+            bytes, added: { added = [:]; return { id, state in added?[id] = state } },
+            changed: { changed = [:]; return { id, diff in changed?[id] = diff } },
+            removed: { removed = []; return { id in removed?.append(id) } })
+        self.init(added: added, changed: changed, removed: removed)
+    }
+
+    /// Reads an event from its bytes, handing over each added state, diff and removed id as it is
+    /// read, in the order the event has them, without gathering them first: a 10,000-entity
+    /// snapshot goes to its consumer one entity at a time. Each `added`, `changed` and `removed`
+    /// is asked for its handler when the event has that part (a `null` part is left out).
+    /// Malformed input is an error; what was handed over before it stays handed over.
+    public static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        added: () -> (String, CompressedEntityState) -> Void,
+        changed: () -> (String, CompressedEntityDiff) -> Void,
+        removed: () -> (String) -> Void
+    ) throws(JSONParseError) {
+        var reader = JSONReader(bytes)
         try reader.object { reader, key throws(JSONParseError) in
             switch key {
             case "a":
                 guard try !reader.null() else { return }
-                var states: [String: CompressedEntityState] = [:]
-                try reader.object { reader, id throws(JSONParseError) in states[id] = try CompressedEntityState(reading: &reader) }
-                added = states
+                let take = added()
+                try reader.object { reader, id throws(JSONParseError) in take(id, try CompressedEntityState(reading: &reader)) }
             case "c":
                 guard try !reader.null() else { return }
-                var diffs: [String: CompressedEntityDiff] = [:]
-                try reader.object { reader, id throws(JSONParseError) in diffs[id] = try CompressedEntityDiff(reading: &reader) }
-                changed = diffs
+                let take = changed()
+                try reader.object { reader, id throws(JSONParseError) in take(id, try CompressedEntityDiff(reading: &reader)) }
             case "r":
                 guard try !reader.null() else { return }
-                var ids: [String] = []
-                try reader.array { reader throws(JSONParseError) in ids.append(try reader.string()) }
-                removed = ids
+                let take = removed()
+                try reader.array { reader throws(JSONParseError) in take(try reader.string()) }
             default:
                 try reader.skip()
             }
         }
         try reader.end()
-        self.init(added: added, changed: changed, removed: removed)
     }
 }

@@ -14,6 +14,7 @@ final class EntityMirror: @unchecked Sendable {
     private var snapshots = 0
     private var ended = false
     private var failureSeen: (any Error)?
+    private var observedCache: ObservedEntities?
 
     var failure: (any Error)? { lock.withLock { failureSeen } }
 
@@ -30,20 +31,32 @@ final class EntityMirror: @unchecked Sendable {
         case .subscribed: lock.withLock { expectingSnapshot = true }
         case .events(let events):
             do {
-                for event in events { try apply(EntitiesEvent(json: event)) }
+                for event in events {
+                    let event = try EntitiesEvent(json: event)
+                    applying { pass in
+                        if let added = event.added { for (id, state) in added { pass.add(id, state) } }
+                        if let changed = event.changed { for (id, diff) in changed { pass.change(id, diff) } }
+                        if let removed = event.removed { for id in removed { pass.remove(id) } }
+                    }
+                }
             } catch {
                 end(failure: error)
             }
         }
     }
 
-    /// One event's bytes, read straight into the mirror; a malformed event ends the mirror with its error.
+    /// One event's bytes, applied entity by entity as they are read (a snapshot is never held
+    /// whole beside the states); a malformed event ends the mirror with its error.
     func receive(_ bytes: UnsafeBufferPointer<UInt8>) {
-        do {
-            try apply(EntitiesEvent(reading: bytes))
-        } catch {
-            end(failure: error)
+        var failure: (any Error)?
+        applying { pass in
+            do {
+                try EntitiesEvent.read(bytes, added: { pass.add }, changed: { pass.change }, removed: { pass.remove })
+            } catch {
+                failure = error
+            }
         }
+        if let failure { end(failure: failure) }
     }
 
     /// The subscription ended (stopped, or failed with `failure`): waiters and observers are let go.
@@ -54,6 +67,7 @@ final class EntityMirror: @unchecked Sendable {
             defer {
                 snapshotWaiters = []
                 observers = [:]
+                observedCache = nil
             }
             return (snapshotWaiters.map(\.continuation), observers.values.map(\.continuation))
         }
@@ -84,17 +98,37 @@ final class EntityMirror: @unchecked Sendable {
     func changes(of entityIDs: Set<String>?) -> AsyncStream<EntityChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: EntityChange.self)
         let key = UUID()
-        lock.withLock { observers[key] = (entityIDs, continuation) }
-        continuation.onTermination = { [weak self] _ in self?.lock.withLock { _ = self?.observers.removeValue(forKey: key) } }
+        lock.withLock {
+            observers[key] = (entityIDs, continuation)
+            observedCache = nil
+        }
+        continuation.onTermination = { [weak self] _ in self?.removeObserver(key) }
         return stream
     }
 
-    private func apply(_ event: EntitiesEvent) {
+    private func removeObserver(_ key: UUID) {
+        lock.withLock {
+            observers[key] = nil
+            observedCache = nil
+        }
+    }
+
+    /// Runs one event's changes under the lock (a snapshot first clears what it does not name),
+    /// then tells the observers and the snapshot waiters.
+    private func applying(_ body: (EntityMirrorPass) -> Void) {
         let (changes, observing, waiters) = lock.withLock { () -> ([EntityChange], [(Set<String>?, AsyncStream<EntityChange>.Continuation)], [CheckedContinuation<Void, Never>]) in
-            let changes = applyLocked(event)
+            let pass = EntityMirrorPass(states: states, observed: observedEntities, snapshot: expectingSnapshot)
+            // The pass holds the only other reference while it works: the dictionary is changed in place.
+            states = [:]
+            body(pass)
+            states = pass.finish()
+            if expectingSnapshot {
+                expectingSnapshot = false
+                snapshots += 1
+            }
             let reached = snapshotWaiters.filter { $0.count <= snapshots }.map(\.continuation)
             snapshotWaiters.removeAll { $0.count <= snapshots }
-            return (changes, changes.isEmpty ? [] : observers.values.map { ($0.entityIDs, $0.continuation) }, reached)
+            return (pass.changes, pass.changes.isEmpty ? [] : observers.values.map { ($0.entityIDs, $0.continuation) }, reached)
         }
         for change in changes {
             for (entityIDs, continuation) in observing where entityIDs?.contains(change.entityID) ?? true {
@@ -104,42 +138,18 @@ final class EntityMirror: @unchecked Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    private func applyLocked(_ event: EntitiesEvent) -> [EntityChange] {
-        var changes: [EntityChange] = []
-        if expectingSnapshot {
-            expectingSnapshot = false
-            let snapshot = Set(event.added?.keys.map { $0 } ?? [])
-            for (id, old) in states where !snapshot.contains(id) {
-                states[id] = nil
-                changes.append(EntityChange(entityID: id, oldState: old, newState: nil))
+    /// Which entities some observer wants changes of (nil: all of them), worked out once per change of observers.
+    private var observedEntities: Set<String>? {
+        if let cached = observedCache { return cached.value }
+        var union: Set<String>? = []
+        for observer in observers.values {
+            guard let ids = observer.entityIDs else {
+                union = nil
+                break
             }
-            snapshots += 1
+            union?.formUnion(ids)
         }
-        for (id, compressed) in event.added ?? [:] {
-            guard let state = EntityState(entityID: id, compressed: compressed) else { continue }
-            let old = states[id]
-            states[id] = state
-            if old != state { changes.append(EntityChange(entityID: id, oldState: old, newState: state)) }
-        }
-        for (id, diff) in event.changed ?? [:] {
-            guard states[id] != nil else { continue }
-            guard isObserved(id) else {
-                // Nobody needs the old state: change the stored one in place, without a copy.
-                states[id]?.apply(diff)
-                continue
-            }
-            guard let old = states[id] else { continue }
-            let state = old.applying(diff)
-            states[id] = state
-            changes.append(EntityChange(entityID: id, oldState: old, newState: state))
-        }
-        for id in event.removed ?? [] {
-            if let old = states.removeValue(forKey: id) { changes.append(EntityChange(entityID: id, oldState: old, newState: nil)) }
-        }
-        return changes
-    }
-
-    private func isObserved(_ entityID: String) -> Bool {
-        observers.values.contains { $0.entityIDs?.contains(entityID) ?? true }
+        observedCache = ObservedEntities(value: union)
+        return union
     }
 }
