@@ -12,6 +12,8 @@ import sys
 
 from hass_client import HomeAssistantClient
 
+from entities_apply import apply_event
+
 
 async def main():
     url, expected_path = sys.argv[1], sys.argv[2]
@@ -19,28 +21,7 @@ async def main():
     done = asyncio.Event()
 
     def on_event(event):
-        for entity_id, compressed in event.get("a", {}).items():
-            entities[entity_id] = {"s": compressed["s"], "a": compressed.get("a", {}), "lc": compressed["lc"],
-                                   "lu": compressed.get("lu", compressed["lc"])}
-        for entity_id, diff in event.get("c", {}).items():
-            current = entities.get(entity_id)
-            if current is None:
-                continue
-            plus = diff.get("+")
-            if plus:
-                if "s" in plus:
-                    current["s"] = plus["s"]
-                if "lc" in plus:
-                    current["lc"] = current["lu"] = plus["lc"]
-                elif "lu" in plus:
-                    current["lu"] = plus["lu"]
-                if "a" in plus:
-                    current["a"] = {**current["a"], **plus["a"]}
-            minus = diff.get("-")
-            if minus and "a" in minus:
-                current["a"] = {k: v for k, v in current["a"].items() if k not in minus["a"]}
-        for entity_id in event.get("r", []):
-            entities.pop(entity_id, None)
+        apply_event(entities, event)
         if entities.get("sensor.bench_sentinel", {}).get("s") == "done":
             done.set()
 

@@ -13,6 +13,8 @@ import pathlib
 import random
 import sys
 
+from entities_apply import apply_diff
+
 folder = pathlib.Path(sys.argv[1])
 entities = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
 diffs = int(sys.argv[3]) if len(sys.argv) > 3 else 100_000
@@ -70,16 +72,7 @@ with open(folder / "events.jsonl", "w", encoding="utf-8") as out:
             plus = {"lu": stamp}
         diff = {"+": plus} if minus is None else {"+": plus, "-": minus}
         out.write(dump({"c": {entity: diff}}) + "\n")
-        if "s" in plus:
-            current["s"] = plus["s"]
-        if "lc" in plus:
-            current["lc"] = current["lu"] = plus["lc"]
-        elif "lu" in plus:
-            current["lu"] = plus["lu"]
-        if "a" in plus:
-            current["a"].update(plus["a"])
-        for name in (minus or {}).get("a", []):
-            current["a"].pop(name, None)
+        apply_diff(current, diff)
 
 (folder / "expected.json").write_text(dump(state), encoding="utf-8")
 print(f"wrote {entities} entities and {diffs} diffs to {folder}", file=sys.stderr)

@@ -16,6 +16,8 @@ from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFact
 from websockets.frames import Opcode
 from websockets.uri import parse_uri
 
+from entities_apply import apply_event
+
 url, expected_path = sys.argv[1], sys.argv[2]
 mode = sys.argv[3] if len(sys.argv) > 3 else "plain"
 extensions = [ClientPerMessageDeflateFactory()] if mode == "deflate" else None
@@ -28,32 +30,6 @@ entities = {}
 def flush():
     for data in protocol.data_to_send():
         connection.sendall(data)
-
-
-def apply(event):
-    for entity_id, compressed in event.get("a", {}).items():
-        entities[entity_id] = {"s": compressed["s"], "a": compressed.get("a", {}), "lc": compressed["lc"],
-                               "lu": compressed.get("lu", compressed["lc"])}
-    for entity_id, diff in event.get("c", {}).items():
-        current = entities.get(entity_id)
-        if current is None:
-            continue
-        plus = diff.get("+")
-        if plus:
-            if "s" in plus:
-                current["s"] = plus["s"]
-            if "lc" in plus:
-                current["lc"] = current["lu"] = plus["lc"]
-            elif "lu" in plus:
-                current["lu"] = plus["lu"]
-            if "a" in plus:
-                current["a"].update(plus["a"])
-        minus = diff.get("-")
-        if minus and "a" in minus:
-            for key in minus["a"]:
-                current["a"].pop(key, None)
-    for entity_id in event.get("r", []):
-        entities.pop(entity_id, None)
 
 
 protocol.send_request(protocol.connect())
@@ -74,7 +50,7 @@ while not done:
             elif kind == "auth_ok":
                 protocol.send_text(b'{"id":1,"type":"subscribe_entities"}')
             elif kind == "event":
-                apply(message["event"])
+                apply_event(entities, message["event"])
                 if entities.get("sensor.bench_sentinel", {}).get("s") == "done":
                     done = True
     flush()

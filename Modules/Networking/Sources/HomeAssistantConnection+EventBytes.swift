@@ -20,7 +20,14 @@ extension HomeAssistantConnection {
             try reader.object { reader, key throws(JSONParseError) in
                 switch key {
                 case "id": if case .integer(let number) = try reader.value() { id = Int(exactly: number) }
-                case "type": type = try reader.string()
+                case "type":
+                    type = try reader.string()
+                    // Not an event (a result, a pong): stop here rather than step over a large
+                    // result only to parse it whole afterwards.
+                    if type != "event" {
+                        onlyEvents = false
+                        throw reader.failure("not an event")
+                    }
                 case "event":
                     _ = reader.peek()
                     let start = reader.offset
@@ -32,12 +39,17 @@ extension HomeAssistantConnection {
             guard type == "event", let id, let range else { return onlyEvents = false }
             events.append((id, range))
         }
-        switch reader.peek() {
-        case UInt8(ascii: "["): try reader.array { reader throws(JSONParseError) in try envelope(&reader) }
-        case UInt8(ascii: "{"): try envelope(&reader)
-        default: return false
+        do {
+            switch reader.peek() {
+            case UInt8(ascii: "["): try reader.array { reader throws(JSONParseError) in try envelope(&reader) }
+            case UInt8(ascii: "{"): try envelope(&reader)
+            default: return false
+            }
+            try reader.end()
+        } catch {
+            guard onlyEvents else { return false }
+            throw error
         }
-        try reader.end()
         guard onlyEvents else { return false }
         for (id, range) in events {
             guard let key = subscriptionKeys[id], let subscription = subscriptions[key] else { continue }

@@ -63,8 +63,8 @@ extension HomeAssistantConnection {
 
     /// Waits while a subscription's consumer is too far behind (see ``SubscriptionBacklog``).
     func waitForConsumers() async {
-        for backlog in subscriptions.values.compactMap(\.backlog) where backlog.isOver {
-            await backlog.waitForConsumer()
+        for subscription in subscriptions.values {
+            if let backlog = subscription.backlog, backlog.isOver { await backlog.waitForConsumer() }
         }
     }
 
