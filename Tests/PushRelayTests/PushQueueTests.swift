@@ -3,8 +3,9 @@ import Persistence
 import XCTest
 @testable import PushRelay
 
-/// The relay's durable queue: order per token, the time to live, the purge, and rows an earlier
-/// relay left in the general outbox.
+/// The relay's durable queue: rows read and removed by id and checked against their key, the
+/// time to live, the purge, the index of an earlier relay dropped, and rows an earlier relay left
+/// in the general outbox.
 final class PushQueueTests: XCTestCase {
     private let file = FileManager.default.temporaryDirectory.appendingPathComponent("queue-\(UUID().uuidString).sqlite")
     private let start = Date(timeIntervalSince1970: 1_796_126_400)
@@ -28,66 +29,67 @@ final class PushQueueTests: XCTestCase {
 
     private func payloads(_ notifications: [QueuedNotification]) -> [String] { notifications.map(\.payload) }
 
-    private func fill(_ pool: DatabasePool, _ tokens: [String], spacing: Double = 10) throws {
+    /// Queues a notification "TOKENi" for each token in turn; the ids.
+    @discardableResult
+    private func fill(_ pool: DatabasePool, _ tokens: [String], spacing: Double = 10) throws -> [Int64] {
         try pool.write { database in
-            for (index, token) in tokens.enumerated() {
-                _ = try PushQueue.enqueue(Array("\(token)\(index)".utf8), for: token, at: start.addingTimeInterval(Double(index) * spacing), in: database)
+            try tokens.enumerated().map { index, token in
+                try PushQueue.enqueue(Array("\(token)\(index)".utf8), for: token, at: start.addingTimeInterval(Double(index) * spacing), in: database)
             }
         }
     }
 
-    func testReadsATokensNotificationsInOrderAfterAnIdSkippingExpiredOnes() throws {
+    private func read(_ pool: DatabasePool, _ ids: [Int64], of key: String, since: Date? = nil) throws -> [String] {
+        payloads(try pool.read { try PushQueue.notifications(ids, of: key, queuedSince: since ?? start, in: $0) })
+    }
+
+    func testReadsNotificationsByIdInOrderSkippingExpiredOnesAndOtherKeys() throws {
         let pool = try pool()
-        try fill(pool, ["a", "b", "a", "a"])
-        let waiting = try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start.addingTimeInterval(5), in: $0) }
-        XCTAssertEqual(payloads(waiting), ["a2", "a3"], "a0 is past its time to live")
-        let after = try pool.read { try PushQueue.waiting(for: "a", after: Int64(waiting[0].id)!, limit: 10, queuedSince: start, in: $0) }
-        XCTAssertEqual(payloads(after), ["a3"])
-        XCTAssertEqual(try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 1, queuedSince: start, in: $0) }.count, 1)
+        let ids = try fill(pool, ["a", "b", "a", "a"])
+        XCTAssertEqual(try read(pool, ids.reversed(), of: "a", since: start.addingTimeInterval(5)), ["a2", "a3"], "a0 is past its time to live")
+        XCTAssertEqual(try read(pool, [ids[1], ids[2]], of: "a"), ["a2"], "b's row is not a's to read, whatever id is asked for")
+        XCTAssertEqual(try read(pool, [], of: "a"), [])
         XCTAssertEqual(try pool.read { try PushQueue.totals(in: $0) }.count, 4, "reading removes nothing")
     }
 
-    func testAcknowledgingRemovesOnlyThatTokensNotificationsUpToTheId() throws {
+    func testDeletingRemovesOnlyTheKeysRows() throws {
         let pool = try pool()
-        try fill(pool, ["a", "b", "a", "a"])
-        let ids = try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }.map(\.id)
-        let removed = try pool.write { try PushQueue.acknowledge("a", through: Int64(ids[1])!, in: $0) }
-        XCTAssertEqual(removed.count, 2)
-        XCTAssertEqual(removed.bytes, 4)
-        XCTAssertEqual(payloads(try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }), ["a3"])
-        XCTAssertEqual(try pool.read { try PushQueue.count(for: "b", in: $0) }, 1, "another token's id range is not its to acknowledge")
+        let ids = try fill(pool, ["a", "b", "a", "a"])
+        try pool.write { try PushQueue.delete([ids[0], ids[1], ids[2]], of: "a", in: $0) }
+        XCTAssertEqual(try read(pool, ids, of: "a"), ["a3"])
+        XCTAssertEqual(try read(pool, ids, of: "b"), ["b1"], "another key's row stays, though its id was named")
     }
 
-    func testDroppingTakesTheOldestOfATokenOrOfEveryToken() throws {
+    func testTheIndexIsReadFromTheTableInIdOrder() throws {
         let pool = try pool()
-        try fill(pool, ["a", "b", "a", "b", "a"])
-        XCTAssertEqual(try pool.write { try PushQueue.dropOldest(1, of: "a", in: $0) }.count, 1)
-        XCTAssertEqual(payloads(try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }), ["a2", "a4"])
-        let removed = try pool.write { try PushQueue.dropOldest(2, in: $0) }
-        XCTAssertEqual(removed.count, 2, "b1 and a2")
-        XCTAssertEqual(payloads(try pool.read { try PushQueue.waiting(for: "b", after: 0, limit: 10, queuedSince: start, in: $0) }), ["b3"])
-        XCTAssertEqual(try pool.write { try PushQueue.dropOldest(10, in: $0) }.count, 2, "asking for more than there is drops everything")
-        XCTAssertEqual(try pool.write { try PushQueue.dropOldest(5, of: "a", in: $0) }.count, 0)
+        let ids = try fill(pool, ["a", "b", "a"])
+        let entries = try pool.read { try PushQueue.entries(in: $0) }
+        XCTAssertEqual(entries.map(\.key), ["a", "b", "a"])
+        XCTAssertEqual(entries.map(\.entry), ids.map { QueueEntry(id: $0, bytes: 2) })
     }
 
     func testIdsAreNeverReusedEvenOnceTheQueueIsEmpty() throws {
         let pool = try pool()
-        try fill(pool, ["a"])
-        let first = try pool.read { try PushQueue.waiting(for: "a", after: 0, limit: 10, queuedSince: start, in: $0) }[0].id
-        _ = try pool.write { try PushQueue.acknowledge("a", through: Int64(first)!, in: $0) }
-        try fill(pool, ["a"])
-        let second = try pool.read { try PushQueue.waiting(for: "a", after: Int64(first)!, limit: 10, queuedSince: start, in: $0) }
-        XCTAssertEqual(second.count, 1, "a client resuming after the first id gets the next one")
-        XCTAssertGreaterThan(Int64(second[0].id)!, Int64(first)!)
+        let first = try fill(pool, ["a"])
+        try pool.write { try PushQueue.delete(first, of: "a", in: $0) }
+        let second = try fill(pool, ["a"])
+        XCTAssertGreaterThan(second[0], first[0], "a client resuming after the first id gets the next one")
     }
 
-    func testPurgeRemovesOnlyExpiredNotifications() throws {
+    func testPurgeRemovesOnlyExpiredNotificationsAndNamesEachKeysLastOne() throws {
         let pool = try pool()
-        try fill(pool, (0..<10).map { "t\($0 % 3)" }, spacing: 1)
-        XCTAssertEqual(try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(6), in: $0) }.count, 6)
+        let ids = try fill(pool, (0..<10).map { "t\($0 % 3)" }, spacing: 1)
+        let last = try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(6), in: $0) }
+        XCTAssertEqual(last, ["t0": ids[3], "t1": ids[4], "t2": ids[5]])
         XCTAssertEqual(try pool.read { try PushQueue.totals(in: $0) }.count, 4)
         _ = try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(100), in: $0) }
         XCTAssertEqual(try pool.read { try PushQueue.totals(in: $0) }.count, 0, "everything expired, nothing young left to stop at")
+    }
+
+    func testTheIndexByTokenOfAnEarlierRelayIsDropped() throws {
+        let pool = try pool()
+        let indexes = try pool.read { try $0.rows("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'push_queue'") }
+        XCTAssertEqual(indexes.count, 0, "queueing touches no index")
     }
 
     func testRowsOfAnEarlierRelayLeaveTheOutboxAndAreNotKeptForChosenTokens() throws {

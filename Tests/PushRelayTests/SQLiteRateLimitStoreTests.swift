@@ -88,4 +88,25 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         }
         XCTAssertEqual(stored, 1, "written within about \(SQLiteRateLimitStore.writeInterval) s")
     }
+
+    func testARoundLargerThanASliceIsWrittenWholeAndACountChangedMeanwhileFollows() throws {
+        let limits = try store()
+        let tokens = (0..<(3 * SQLiteRateLimitStore.sliceSize + 17)).map { "token-\($0)" }
+        for token in tokens {
+            XCTAssertNotNil(try limits.reserve(token, maximum: 5, at: noon))
+        }
+        let pool = try DatabasePool(url: file)
+        XCTAssertTrue(try waitFor(pool, "SELECT count(*) FROM rate_limits", toBe: tokens.count), "every slice of the round is written")
+        _ = try limits.complete(tokens[0], success: true, maximum: 5, at: noon)
+        XCTAssertTrue(try waitFor(pool, "SELECT successful FROM rate_limits WHERE token = 'token-0'", toBe: 1), "the next round writes it")
+    }
+
+    private func waitFor(_ pool: DatabasePool, _ sql: String, toBe expected: Int) throws -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if try pool.read({ try $0.scalar(Int.self, sql) }) == expected { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
 }

@@ -10,12 +10,14 @@ import Persistence
 ///
 /// Queued notifications are written through the relay's ``BatchedWriter``: many requests share
 /// one transaction, and a delivery completes once the transaction holding it has committed.
+/// Which rows belong to which token is kept in memory (``QueueIndex``, read from the table at
+/// start), so a notification costs the database one appended row.
 public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     public let streams: StreamRegistry
     private let pool: DatabasePool
     private let writer: BatchedWriter
     private let limits: QueueLimits
-    private let counts: QueueCounts
+    private let index: QueueIndex
     private let now: @Sendable () -> Date
     private let purge: DispatchSourceTimer
 
@@ -33,23 +35,20 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         self.writer = writer
         self.limits = limits
         self.now = now
-        let totals = try pool.read { database in try PushQueue.totals(in: database) }
-        let counts = QueueCounts(count: totals.count, bytes: totals.bytes)
-        self.counts = counts
+        let index = QueueIndex(try pool.read { database in try PushQueue.entries(in: database) })
+        self.index = index
         streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
             let cursor: Int64
             if let after { cursor = Int64(after) ?? 0 } else { cursor = 0 }
-            return try pool.read { database in
-                try PushQueue.waiting(for: key, after: cursor, limit: limit, queuedSince: now().addingTimeInterval(-ttl), in: database)
-            }
+            return try Self.waiting(for: key, after: cursor, limit: limit, queuedSince: now().addingTimeInterval(-ttl), index: index, pool: pool)
         }
         purge = DispatchSource.makeTimerSource(queue: .global())
         purge.schedule(deadline: .now() + 60, repeating: 60)
         purge.setEventHandler {
             writer.submit { database in
-                _ = try PushQueue.purge(queuedBefore: now().addingTimeInterval(-ttl), in: database)
-                let totals = try PushQueue.totals(in: database)
-                counts.reset(count: totals.count, bytes: totals.bytes)
+                for (key, last) in try PushQueue.purge(queuedBefore: now().addingTimeInterval(-ttl), in: database) {
+                    index.removed(from: key, through: last, dropped: false)
+                }
             }
         }
         purge.resume()
@@ -63,37 +62,58 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
             return completion(.failure(error))
         }
         let date = now()
-        writer.submit({ [self] database in try enqueue(bytes, for: key, at: date, in: database) }) { [streams] error in
-            if let error { return completion(.failure(error)) }
+        let queued = QueuedID()
+        writer.submit({ [self] database in queued.id = try enqueue(bytes, for: key, at: date, in: database) }) { [streams, index] error in
+            if let error {
+                if let id = queued.id { index.removed(id, from: key) }
+                return completion(.failure(error))
+            }
             let connected = streams.hasStreams(for: key)
             if connected { streams.drain(key) }
             completion(.success(connected ? .streamed : .queued))
         }
     }
 
-    /// On the writer thread: queues the notification, then drops the oldest while a cap is exceeded.
-    private func enqueue(_ bytes: [UInt8], for key: String, at date: Date, in database: DatabaseConnection) throws {
-        let before = try counts.count(of: key) { try PushQueue.count(for: key, in: database) }
-        _ = try PushQueue.enqueue(bytes, for: key, at: date, in: database)
-        counts.added(to: key, bytes: bytes.count)
-        if before + 1 > limits.perToken {
-            let removed = try PushQueue.dropOldest(before + 1 - limits.perToken, of: key, in: database)
-            counts.removed(removed.count, bytes: removed.bytes, from: key, dropped: true)
+    /// Up to `limit` notifications of `key` after `cursor` that are not past their time to live,
+    /// read by the ids the index holds (ids whose rows expired are stepped over).
+    private static func waiting(
+        for key: String, after cursor: Int64, limit: Int, queuedSince oldest: Date, index: QueueIndex, pool: DatabasePool
+    ) throws -> [QueuedNotification] {
+        var found: [QueuedNotification] = []
+        var after = cursor
+        while found.count < limit {
+            let ids = index.ids(of: key, after: after, limit: limit - found.count)
+            guard let last = ids.last else { break }
+            found += try pool.read { database in try PushQueue.notifications(ids, of: key, queuedSince: oldest, in: database) }
+            after = last
         }
+        return found
+    }
+
+    /// On the writer thread: queues the notification, then drops the oldest while a cap is
+    /// exceeded; the new row's id.
+    private func enqueue(_ bytes: [UInt8], for key: String, at date: Date, in database: DatabaseConnection) throws -> Int64 {
+        let id = try PushQueue.enqueue(bytes, for: key, at: date, in: database)
+        index.added(QueueEntry(id: id, bytes: bytes.count), to: key)
+        let count = index.count(of: key)
+        if count > limits.perToken { try drop(count - limits.perToken, of: key, in: database) }
         // Over the total: the fullest queue gives up its oldest first, so one who floods many
         // tokens cannot push out the few notifications of a device that is merely away.
-        var total = counts.total
-        while total.count > limits.total || total.bytes > limits.totalBytes {
+        var total = index.total
+        while total.count > limits.total || total.bytes > limits.totalBytes, let fullest = index.largest {
             let excess = max(1, total.count - limits.total, (total.bytes - limits.totalBytes) / max(1, total.bytes / max(1, total.count)))
-            if let fullest = counts.largest, case let removed = try PushQueue.dropOldest(excess, of: fullest, in: database), removed.count > 0 {
-                counts.removed(removed.count, bytes: removed.bytes, from: fullest, dropped: true)
-            } else {
-                let removed = try PushQueue.dropOldest(max(1, total.count - limits.total), in: database)
-                counts.removed(removed.count, bytes: removed.bytes, from: nil, dropped: true)
-                if removed.count == 0 { break }
-            }
-            total = counts.total
+            try drop(excess, of: fullest, in: database)
+            total = index.total
         }
+        return id
+    }
+
+    /// Removes the `count` oldest notifications of `key`, counted as dropped.
+    private func drop(_ count: Int, of key: String, in database: DatabaseConnection) throws {
+        let oldest = index.oldest(count, of: key)
+        guard let last = oldest.last else { return }
+        try PushQueue.delete(oldest.map(\.id), of: key, in: database)
+        index.removed(from: key, through: last.id, dropped: true)
     }
 
     public func attach(_ stream: EventStream, for key: String, after lastID: String?) throws {
@@ -103,23 +123,23 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
 
     public func acknowledge(_ key: String, through id: String) throws {
         guard let through = Int64(id), through > 0 else { throw RelayRequestError(400, "'\(id)' is not a notification id this relay gave") }
-        writer.submit { [counts] database in
-            let removed = try PushQueue.acknowledge(key, through: through, in: database)
-            counts.removed(removed.count, bytes: removed.bytes, from: key, dropped: false)
+        writer.submit { [index] database in
+            try PushQueue.delete(index.entries(of: key, through: through).map(\.id), of: key, in: database)
+            index.removed(from: key, through: through, dropped: false)
         }
     }
 
     public func forget(_ key: String) {
         streams.close(key)
-        writer.submit { [counts] database in
-            let removed = try PushQueue.acknowledge(key, through: Int64.max, in: database)
-            counts.removed(removed.count, bytes: removed.bytes, from: key, dropped: false)
+        writer.submit { [index] database in
+            try PushQueue.delete(index.entries(of: key, through: .max).map(\.id), of: key, in: database)
+            index.removed(from: key, through: .max, dropped: false)
         }
     }
 
-    public func queueDepth() throws -> Int { counts.total.count }
+    public func queueDepth() throws -> Int { index.total.count }
 
-    public var droppedCount: Int { counts.droppedCount }
+    public var droppedCount: Int { index.droppedCount }
 
     public var isHealthy: Bool { true }
 

@@ -1,10 +1,11 @@
 import Foundation
 import Persistence
 
-/// The durable queue of notifications for clients: one row per notification, one index by
-/// token (its digest), kept until the client acknowledges it or its time to live ends. Leaner
+/// The durable queue of notifications for clients: one row per notification, kept until the
+/// client acknowledges it or its time to live ends, in id order (which is time order). Leaner
 /// than the Persistence outbox, whose retries, coalescing and dead letters a relay does not
-/// need, so that queueing is one insert touching one index.
+/// need: queueing appends a row and touches no index. Rows are found by id through the
+/// relay's in-memory ``QueueIndex``; every read and delete by id also checks the row's key.
 enum PushQueue {
     static func registerMigrations(in migrator: inout DatabaseMigrator) {
         // Earlier relays queued in the general outbox (queue `push:TOKEN`); their rows move over.
@@ -38,6 +39,11 @@ enum PushQueue {
             CREATE INDEX push_queue_token ON push_queue (token, id);
             """)
         }
+        // The index by token lives in memory (QueueIndex); in the database it made every insert
+        // write a random page.
+        migrator.register("push_queue.v3") { database in
+            try database.executeScript("DROP INDEX IF EXISTS push_queue_token")
+        }
     }
 
     /// Queues `payload` for `key` after everything queued before; its id.
@@ -47,13 +53,22 @@ enum PushQueue {
         return database.lastInsertedRowID
     }
 
-    /// Up to `limit` notifications for `key` after `id`, oldest first, leaving out what was
-    /// queued before `oldest` (past its time to live).
-    static func waiting(for key: String, after id: Int64, limit: Int, queuedSince oldest: Date, in database: DatabaseConnection) throws
+    /// Every queued row as the index needs it (key, id, payload size), in id order.
+    static func entries(in database: DatabaseConnection) throws -> [(key: String, entry: QueueEntry)] {
+        try database.rows("SELECT id, token, length(payload) AS bytes FROM push_queue ORDER BY id").compactMap { row in
+            guard let id = row.get("id", as: Int64.self), let key = row.get("token", as: String.self) else { return nil }
+            return (key, QueueEntry(id: id, bytes: row.get("bytes", as: Int.self) ?? 0))
+        }
+    }
+
+    /// The notifications of `key` among `ids`, oldest first, leaving out what was queued before
+    /// `oldest` (past its time to live).
+    static func notifications(_ ids: [Int64], of key: String, queuedSince oldest: Date, in database: DatabaseConnection) throws
         -> [QueuedNotification] {
+        guard !ids.isEmpty else { return [] }
         let rows = try database.rows(
-            "SELECT id, payload FROM push_queue WHERE token = ? AND id > ? AND enqueued_at >= ? ORDER BY id LIMIT ?",
-            key, id, oldest.timeIntervalSince1970, limit
+            "SELECT id, payload FROM push_queue WHERE id IN (SELECT value FROM json_each(?)) AND token = ? AND enqueued_at >= ? ORDER BY id",
+            idList(ids), key, oldest.timeIntervalSince1970
         )
         return rows.compactMap { row in
             guard let id = row.get("id", as: Int64.self), let payload = row.get("payload", as: Data.self) else { return nil }
@@ -61,63 +76,34 @@ enum PushQueue {
         }
     }
 
-    /// Removes what `key`'s client acknowledged: everything up to `id`. The count and bytes removed.
-    static func acknowledge(_ key: String, through id: Int64, in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
-        let removed = try sizes("WHERE token = ? AND id <= ?", key, id, in: database)
-        try database.execute("DELETE FROM push_queue WHERE token = ? AND id <= ?", key, id)
-        return removed
+    /// Removes the rows `ids` of `key`.
+    static func delete(_ ids: [Int64], of key: String, in database: DatabaseConnection) throws {
+        guard !ids.isEmpty else { return }
+        try database.execute("DELETE FROM push_queue WHERE id IN (SELECT value FROM json_each(?)) AND token = ?", idList(ids), key)
     }
 
-    /// Removes `key`'s `count` oldest notifications; the count and bytes removed.
-    static func dropOldest(_ count: Int, of key: String, in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
-        guard let last = try database.scalar(Int64.self, "SELECT id FROM push_queue WHERE token = ? ORDER BY id LIMIT 1 OFFSET ?", key, max(0, count - 1))
-            ?? database.scalar(Int64.self, "SELECT max(id) FROM push_queue WHERE token = ?", key) else { return (0, 0) }
-        let removed = try sizes("WHERE token = ? AND id <= ?", key, last, in: database)
-        try database.execute("DELETE FROM push_queue WHERE token = ? AND id <= ?", key, last)
-        return removed
-    }
-
-    /// Removes the `count` oldest notifications of every token; the count and bytes removed.
-    static func dropOldest(_ count: Int, in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
-        guard let last = try database.scalar(Int64.self, "SELECT id FROM push_queue ORDER BY id LIMIT 1 OFFSET ?", max(0, count - 1)) else {
-            return try dropEverything(in: database)
-        }
-        let removed = try sizes("WHERE id <= ?", last, in: database)
-        try database.execute("DELETE FROM push_queue WHERE id <= ?", last)
-        return removed
-    }
-
-    /// Removes every notification queued before `oldest`; the count and bytes removed. Rows are
-    /// in time order, so this reads only the expired ones and the first that is not.
-    static func purge(queuedBefore oldest: Date, in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
+    /// Removes every notification queued before `oldest`; for each key, the last id removed.
+    /// Rows are in time order, so this reads only the expired ones and the first that is not.
+    static func purge(queuedBefore oldest: Date, in database: DatabaseConnection) throws -> [String: Int64] {
         let bound = """
             (SELECT coalesce((SELECT id FROM push_queue WHERE enqueued_at >= ? ORDER BY id LIMIT 1), (SELECT max(id) + 1 FROM push_queue)))
             """
-        let removed = try sizes("WHERE id < \(bound)", oldest.timeIntervalSince1970, in: database)
+        var last: [String: Int64] = [:]
+        for row in try database.rows("SELECT token, max(id) AS last FROM push_queue WHERE id < \(bound) GROUP BY token", oldest.timeIntervalSince1970) {
+            if let key = row.get("token", as: String.self), let id = row.get("last", as: Int64.self) { last[key] = id }
+        }
         try database.execute("DELETE FROM push_queue WHERE id < \(bound)", oldest.timeIntervalSince1970)
-        return removed
-    }
-
-    /// How many notifications wait for `key`.
-    static func count(for key: String, in database: DatabaseConnection) throws -> Int {
-        try database.scalar(Int.self, "SELECT count(*) FROM push_queue WHERE token = ?", key) ?? 0
+        return last
     }
 
     /// How many notifications wait, and their payload bytes.
     static func totals(in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
-        try sizes("", in: database)
-    }
-
-    private static func dropEverything(in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
-        let removed = try sizes("", in: database)
-        try database.execute("DELETE FROM push_queue")
-        return removed
-    }
-
-    private static func sizes(_ filter: String, _ arguments: any DatabaseValueConvertible..., in database: DatabaseConnection) throws
-        -> (count: Int, bytes: Int) {
-        let row = try database.rows("SELECT count(*) AS count, coalesce(sum(length(payload)), 0) AS bytes FROM push_queue \(filter)",
-            arguments: arguments).first
+        let row = try database.rows("SELECT count(*) AS count, coalesce(sum(length(payload)), 0) AS bytes FROM push_queue").first
         return (row?.get("count", as: Int.self) ?? 0, row?.get("bytes", as: Int.self) ?? 0)
+    }
+
+    /// `ids` as a JSON array, one bound value for `json_each`.
+    private static func idList(_ ids: [Int64]) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
     }
 }

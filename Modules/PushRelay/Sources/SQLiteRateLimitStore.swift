@@ -7,23 +7,32 @@ import Persistence
 /// where a reservation is one locked increment. Changes are written behind through the relay's
 /// ``BatchedWriter`` at most every ``writeInterval`` (absolute values, so a later write repairs
 /// a failed one), on ``stop()``, and read back when the relay restarts: a relay that crashes can
-/// forget the last quarter second of counting, never a queued notification.
+/// forget the last moments of counting, never a queued notification.
+///
+/// A round of changes is written in key order, ``sliceSize`` counts per write: each write then
+/// touches a few neighbouring pages of the table instead of one page per count (with tens of
+/// thousands of tokens, unsorted rounds wrote as many log pages as the queue itself), and no
+/// batch of queued notifications waits behind a whole round.
 public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// How long changed counts wait to be written together.
     public static let writeInterval = 0.25
     /// Counts kept in memory at most (beyond the ones waiting to be written).
     static let rememberedLimit = 100_000
+    /// Counts written in one write of a round.
+    public static let sliceSize = 256
 
     private let pool: DatabasePool
     private let writer: BatchedWriter
     private let ownership: FileLock
     private let schedule = DailyResetSchedule()
     // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, the
-    // tokens changed since the last write, and whether a write of them is queued.
+    // tokens whose count is not written yet, the sorted round being written, and whether a
+    // round is scheduled or under way.
     private let lock = NSLock()
     private var day: Double = -1
     private var counts: [String: DailyCount] = [:]
     private var changed: Set<String> = []
+    private var round: ArraySlice<String> = []
     private var writeQueued = false
 
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -94,9 +103,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
                 changed.insert(token)
                 if !writeQueued {
                     writeQueued = true
-                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
-                        writer.submit { [self] database in try writeChanges(database) }
-                    }
+                    scheduleRound()
                 }
             }
             return result
@@ -106,7 +113,8 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// Writes the changed counts now, directly (the relay's writer has stopped by then), and
     /// gives up the file for another process.
     public func stop() {
-        try? pool.write { database in try writeChanges(database) }
+        let (today, unwritten) = lock.withLock { (day, changed.compactMap { token in counts[token].map { (token, $0) } }) }
+        try? pool.write { database in try write(unwritten, day: today, in: database) }
         ownership.release()
     }
 
@@ -116,6 +124,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         day = today
         counts = [:]
         changed = []
+        round = []
         writer.submit { database in try database.execute("DELETE FROM rate_limits WHERE day < ?", today) }
     }
 
@@ -128,20 +137,56 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         return DailyCount(reserved: successful + errors, successful: successful, errors: errors)
     }
 
-    /// Runs in a batch of the writer: the changed counts, as absolute values.
-    private func writeChanges(_ database: DatabaseConnection) throws {
-        let (today, snapshot) = lock.withLock { () -> (Double, [(String, DailyCount)]) in
-            defer {
-                changed = []
-                writeQueued = false
-            }
-            return (day, changed.compactMap { token in counts[token].map { (token, $0) } })
+    /// Starts a round of writes after ``writeInterval``: the changed tokens, sorted off the lock.
+    private func scheduleRound() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
+            let sorted = lock.withLock { changed }.sorted()
+            lock.withLock { round = ArraySlice(sorted) }
+            writeNextSlice()
         }
-        for (token, count) in snapshot {
+    }
+
+    /// Writes the next slice of the round, then queues the slice after it; after a failed write
+    /// the next round tries again.
+    private func writeNextSlice() {
+        let written = WrittenSlice()
+        writer.submit({ [self] database in
+            let (today, slice) = lock.withLock {
+                (day, round.prefix(Self.sliceSize).compactMap { token in counts[token].map { (token, $0) } })
+            }
+            try write(slice, day: today, in: database)
+            written.counts = slice
+            written.day = today
+        }) { [self] error in
+            let next = lock.withLock { () -> WriteStep in
+                if error == nil && written.day == day {
+                    round = round.dropFirst(Self.sliceSize)
+                    // A count that changed again meanwhile stays to be written.
+                    for (token, count) in written.counts where counts[token] == count { changed.remove(token) }
+                    if !round.isEmpty { return .slice }
+                }
+                round = []
+                if changed.isEmpty {
+                    writeQueued = false
+                    return .done
+                }
+                return .round
+            }
+            switch next {
+            case .slice: writeNextSlice()
+            case .round: scheduleRound()
+            case .done: break
+            }
+        }
+    }
+
+    /// Writes `slice` as today's absolute counts.
+    private func write(_ slice: [(String, DailyCount)], day: Double, in database: DatabaseConnection) throws {
+        for (token, count) in slice {
             try database.execute("""
             INSERT INTO rate_limits (token, day, reserved, successful, errors) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (token, day) DO UPDATE SET reserved = excluded.reserved, successful = excluded.successful, errors = excluded.errors
-            """, token, today, count.reserved, count.successful, count.errors)
+            """, token, day, count.reserved, count.successful, count.errors)
         }
     }
 

@@ -1,0 +1,58 @@
+import XCTest
+@testable import PushRelay
+
+/// The queue's in-memory index: ids per key in order, totals, the fullest key, and the leftovers
+/// of rolled-back writes.
+final class QueueIndexTests: XCTestCase {
+    private func entry(_ id: Int64, _ bytes: Int = 10) -> QueueEntry { QueueEntry(id: id, bytes: bytes) }
+
+    func testIdsAfterACursorAndUpToAnId() {
+        let index = QueueIndex([("a", entry(1)), ("b", entry(2)), ("a", entry(3)), ("a", entry(5))])
+        XCTAssertEqual(index.ids(of: "a", after: 0, limit: 10), [1, 3, 5])
+        XCTAssertEqual(index.ids(of: "a", after: 1, limit: 1), [3])
+        XCTAssertEqual(index.ids(of: "a", after: 4, limit: 10), [5], "a cursor between two ids")
+        XCTAssertEqual(index.ids(of: "a", after: 5, limit: 10), [])
+        XCTAssertEqual(index.ids(of: "nobody", after: 0, limit: 10), [])
+        XCTAssertEqual(index.entries(of: "a", through: 3), [entry(1), entry(3)])
+        XCTAssertEqual(index.oldest(2, of: "a"), [entry(1), entry(3)])
+        XCTAssertEqual(index.total.count, 4)
+        XCTAssertEqual(index.total.bytes, 40)
+    }
+
+    func testRemovingCountsWhatWentAndWhatWasDropped() {
+        let index = QueueIndex([("a", entry(1, 3)), ("a", entry(2, 4)), ("b", entry(3, 5))])
+        let removed = index.removed(from: "a", through: 1, dropped: true)
+        XCTAssertEqual(removed.count, 1)
+        XCTAssertEqual(removed.bytes, 3)
+        XCTAssertEqual(index.removed(from: "b", through: .max, dropped: false).count, 1)
+        XCTAssertEqual(index.droppedCount, 1, "an acknowledgement is not a drop")
+        XCTAssertEqual(index.total.count, 1)
+        XCTAssertEqual(index.total.bytes, 4)
+        XCTAssertEqual(index.removed(from: "nobody", through: .max, dropped: true).count, 0)
+    }
+
+    func testTheFullestKeyFollowsAddsAndRemovals() {
+        let index = QueueIndex([])
+        XCTAssertNil(index.largest)
+        index.added(entry(1), to: "a")
+        index.added(entry(2), to: "b")
+        index.added(entry(3), to: "b")
+        XCTAssertEqual(index.largest, "b")
+        index.removed(from: "b", through: 3, dropped: true)
+        XCTAssertEqual(index.largest, "a")
+        index.removed(from: "a", through: 1, dropped: false)
+        XCTAssertNil(index.largest)
+        XCTAssertEqual(index.total.count, 0)
+    }
+
+    func testAnIdGivenAgainAfterARollbackReplacesTheLeftover() {
+        let index = QueueIndex([("a", entry(1)), ("a", entry(2, 7))])
+        index.added(entry(2, 9), to: "a")
+        XCTAssertEqual(index.entries(of: "a", through: .max), [entry(1), entry(2, 9)])
+        XCTAssertEqual(index.total.count, 2)
+        XCTAssertEqual(index.total.bytes, 19)
+        index.removed(2, from: "a")
+        XCTAssertEqual(index.entries(of: "a", through: .max), [entry(1)], "a write that failed leaves nothing behind")
+        XCTAssertEqual(index.largest, "a")
+    }
+}
