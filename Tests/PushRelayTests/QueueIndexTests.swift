@@ -55,4 +55,16 @@ final class QueueIndexTests: XCTestCase {
         XCTAssertEqual(index.entries(of: "a", through: .max), [entry(1)], "a write that failed leaves nothing behind")
         XCTAssertEqual(index.largest, "a")
     }
+
+    func testAKeyWhoseOnlyEntryWasALeftoverKeepsItsSlotApartFromOthers() {
+        let index = QueueIndex([("a", entry(4))])
+        index.added(entry(4, 5), to: "a")
+        index.removed(from: "a", through: .max, dropped: false)
+        index.added(entry(5), to: "b")
+        index.added(entry(6), to: "c")
+        XCTAssertEqual(index.ids(of: "b", after: 0, limit: 10), [5])
+        XCTAssertEqual(index.ids(of: "c", after: 0, limit: 10), [6], "a freed slot is given to one key only")
+        XCTAssertEqual(index.ids(of: "a", after: 0, limit: 10), [])
+        XCTAssertEqual(index.total.count, 2)
+    }
 }
