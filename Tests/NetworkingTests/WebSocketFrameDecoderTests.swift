@@ -27,6 +27,46 @@ final class WebSocketFrameDecoderTests: XCTestCase {
         XCTAssertEqual(frames, [WebSocketFrame(opcode: .text, payload: Array("hi".utf8)), WebSocketFrame(opcode: .binary, payload: long)])
     }
 
+    /// A binary frame with a 64-bit length (the form of every large frame here).
+    private func largeFrame(_ payload: [UInt8], fin: Bool = true, opcode: UInt8 = 0x2) -> [UInt8] {
+        [(fin ? 0x80 : 0) | opcode, 0x7F] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) } + payload
+    }
+
+    func testLargeFramesAmongSmallOnesComeOutWholeHoweverTheReadsFall() throws {
+        let first = (0..<200_000).map { UInt8($0 % 251) }, second = (0..<70_001).map { UInt8($0 % 13) }
+        let small: [UInt8] = [0x81, 0x02, 0x68, 0x69]
+        let bytes = small + largeFrame(first) + largeFrame(second) + small
+        let expected = [
+            WebSocketFrame(opcode: .text, payload: Array("hi".utf8)), WebSocketFrame(opcode: .binary, payload: first),
+            WebSocketFrame(opcode: .binary, payload: second), WebSocketFrame(opcode: .text, payload: Array("hi".utf8)),
+        ]
+        for readSize in [1_000, 65_536, 70_011, 131_072, bytes.count] {
+            var decoder = decoder(limit: 1 << 20)
+            var frames: [WebSocketFrame] = []
+            for start in stride(from: 0, to: bytes.count, by: readSize) {
+                frames += try decoder.feed(bytes[start..<min(bytes.count, start + readSize)])
+            }
+            XCTAssertEqual(frames, expected, "reads of \(readSize) bytes")
+        }
+    }
+
+    func testATruncatedLargeFrameWaitsAndAnOversizedOneIsRefusedBeforeItsBody() throws {
+        var decoder = decoder(limit: 100_000)
+        let frame = largeFrame([UInt8](repeating: 9, count: 90_000))
+        XCTAssertEqual(try decoder.feed(frame.dropLast()), [], "one byte short")
+        XCTAssertEqual(try decoder.feed(frame.suffix(1)).map(\.payload.count), [90_000])
+        XCTAssertEqual(failure(Array(largeFrame([UInt8](repeating: 1, count: 100_001)).prefix(10)), limit: 100_000)?.closeCode, 1009)
+    }
+
+    func testAMessageOfOneLargeFrameAndOneOfSeveralFramesAreAssembledAlike() throws {
+        let payload = [UInt8](repeating: 0x61, count: 150_000)
+        var assembler = MessageAssembler(maximumMessageSize: 1 << 20, inflater: nil)
+        XCTAssertEqual(try assembler.add(WebSocketFrame(opcode: .text, payload: payload)), .text(String(repeating: "a", count: 150_000)))
+        XCTAssertNil(try assembler.add(WebSocketFrame(fin: false, opcode: .text, payload: Array(payload.prefix(100_000)))))
+        XCTAssertEqual(try assembler.add(WebSocketFrame(opcode: .continuation, payload: Array(payload.suffix(50_000)))),
+                       .text(String(repeating: "a", count: 150_000)))
+    }
+
     func testTruncatedInputWaitsForMore() throws {
         var decoder = decoder()
         XCTAssertEqual(try decoder.feed([0x81]), [])

@@ -28,7 +28,12 @@ struct MessageAssembler {
         guard parts.count + frame.payload.count <= maximumMessageSize else {
             throw .tooBig("the message exceeds the limit of \(maximumMessageSize) bytes")
         }
-        parts.append(contentsOf: frame.payload)
+        // A message of one frame is that frame's payload, not a copy of it.
+        if parts.isEmpty && frame.fin {
+            parts = frame.payload
+        } else {
+            parts.append(contentsOf: frame.payload)
+        }
         guard frame.fin, let kind = opcode else { return nil }
         var payload = parts
         let wasCompressed = compressed

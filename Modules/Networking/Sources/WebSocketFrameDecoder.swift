@@ -3,7 +3,13 @@
 /// Feed it bytes as they arrive; it returns every complete frame and keeps the rest. Reserved
 /// bits, unknown opcodes, masked server frames, fragmented or long control frames, and
 /// non-minimal or oversized lengths are errors with the close code the RFC names.
+///
+/// A large frame (a snapshot of every entity is megabytes) is gathered in a buffer of its own
+/// size, which then becomes the frame's payload: no doubling of the buffer as it grows and no
+/// copy of the payload once it is whole, so it is held once, not three times.
 struct WebSocketFrameDecoder {
+    /// Frames from this size on are gathered as above; smaller ones are copied out.
+    static let largeFrame = 64 << 10
     /// The largest frame payload accepted.
     let maximumFrameSize: Int
     /// Whether permessage-deflate was negotiated, which makes RSV1 legal.
@@ -63,10 +69,39 @@ struct WebSocketFrameDecoder {
             guard length <= 125 else { throw .protocolError("a control frame may carry at most 125 bytes") }
         }
         guard length <= maximumFrameSize else { throw .tooBig("a frame of \(length) bytes exceeds the limit of \(maximumFrameSize)") }
-        guard available >= header + length else { return nil }
+        guard available >= header + length else {
+            if length >= Self.largeFrame { makeRoom(forFrameOf: header + length) }
+            return nil
+        }
+        if length >= Self.largeFrame && start == 0 {
+            let frame = WebSocketFrame(fin: fin, rsv1: rsv1, opcode: opcode, payload: takeFrame(header: header, length: length))
+            return frame
+        }
         let payloadStart = start + header
         let frame = WebSocketFrame(fin: fin, rsv1: rsv1, opcode: opcode, payload: Array(buffer[payloadStart..<payloadStart + length]))
         start = payloadStart + length
         return frame
+    }
+
+    /// Moves the frame under way to the front of the buffer and gives the buffer room for the
+    /// whole frame and one more read after it.
+    private mutating func makeRoom(forFrameOf size: Int) {
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        buffer.reserveCapacity(size + Self.largeFrame)
+    }
+
+    /// The payload of the frame at the front of the buffer, as the buffer itself; what follows
+    /// the frame stays as the new buffer.
+    private mutating func takeFrame(header: Int, length: Int) -> [UInt8] {
+        let end = header + length
+        let following = Array(buffer[end...])
+        var payload = buffer
+        buffer = following
+        payload.removeSubrange(end...)
+        payload.removeFirst(header)
+        return payload
     }
 }
