@@ -22,6 +22,23 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(Array("[\"é\", \"ascii\"]".utf8)[...]), .array([.string("é"), .string("ascii")]), "a slice parses in place")
     }
 
+    func testDecimalsReadDirectlyAreTheDoublesTheTextNames() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0.0", "-0.0", "0.1", "0.05", "1795000059.295202", "9007199254740.992", "9007199254740.993", "0.3333333333333333",
+                     "123456789012345.6", "1.0000000000000002", "4.35", "0.0000000000000000000001", "-17.2"]
+        for _ in 0..<20_000 {
+            let whole = String(UInt64.random(in: 0...9_999_999_999, using: &generator))
+            let fraction = String(UInt64.random(in: 0...999_999_999, using: &generator)).prefix(Int.random(in: 1...9, using: &generator))
+            texts.append((Bool.random(using: &generator) ? "-" : "") + whole + "." + fraction)
+        }
+        for text in texts {
+            let parsed = try JSONParser.parse(text)
+            guard case .double(let value) = parsed else { return XCTFail("\(text) gave \(parsed)") }
+            let expected = try XCTUnwrap(Double(text))
+            XCTAssertEqual(value.bitPattern, expected.bitPattern, text)
+        }
+    }
+
     func testRoundTripsTextExactlyForCanonicalInput() throws {
         let text = #"{"a":[1,1.0,2.5,-3,1.0e-07,true,false,null],"b":{"c":"quote \" slash \\ newline \n tab \t é 🏠"},"d":{}}"#
         let written = try JSONSerializer.string(JSONParser.parse(text))

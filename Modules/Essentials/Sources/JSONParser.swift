@@ -212,11 +212,13 @@ public struct JSONParser {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         let digitsEnd = index
+        var fractionEnd = index
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("a fraction needs digits") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            fractionEnd = index
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
@@ -231,10 +233,31 @@ public struct JSONParser {
             for position in digitsStart..<digitsEnd { magnitude = magnitude * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
             return .integer(negative ? -magnitude : magnitude)
         }
+        if !isInteger, fractionEnd == index, let value = exactDecimal(digitsStart..<digitsEnd, fraction: digitsEnd + 1..<fractionEnd) {
+            return .double(negative ? -value : value)
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else { throw failure("the number \(text) is out of range") }
         return .double(double)
+    }
+
+    /// A decimal without an exponent whose digits, read as one integer, fit a double exactly
+    /// (at most 2^53) and whose fraction has at most 22 digits: that integer divided by a power of
+    /// ten, which is exact too, so the one rounding of the division gives the nearest double, as
+    /// `Double(text)` would (timestamps are such numbers). Nil otherwise.
+    private func exactDecimal(_ whole: Range<Int>, fraction: Range<Int>) -> Double? {
+        guard whole.count + fraction.count <= 16, fraction.count < Self.exactPowersOfTen.count else { return nil }
+        var mantissa: Int64 = 0
+        for position in whole { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+        for position in fraction { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+        guard mantissa <= 1 << 53 else { return nil }
+        return Double(mantissa) / Self.exactPowersOfTen[fraction.count]
+    }
+
+    /// 10^0 through 10^22, every one exact as a double.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
     }
 
     /// Steps over one value without building it: strings to their closing quote (escapes

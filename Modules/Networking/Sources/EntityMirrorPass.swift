@@ -25,7 +25,8 @@ final class EntityMirrorPass {
         if snapshot { named.insert(id) }
         guard let state = EntityState(entityID: id, compressed: compressed) else { return }
         let old = states.updateValue(state, forKey: id)
-        if old != state, isObserved(id) { changes.append(EntityChange(entityID: id, oldState: old, newState: state)) }
+        // Compared only when someone observes it: a snapshot after a reconnect names every entity.
+        if isObserved(id), old != state { changes.append(EntityChange(entityID: id, oldState: old, newState: state)) }
     }
 
     func change(_ id: String, _ diff: CompressedEntityDiff) {
