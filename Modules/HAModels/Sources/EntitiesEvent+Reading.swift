@@ -10,20 +10,22 @@ extension EntitiesEvent {
         var removed: [String]?
         try Self.read(
             bytes, added: { added = [:]; return { id, state in added?[id] = state } },
-            changed: { changed = [:]; return { id, diff in changed?[id] = diff } },
+            changed: { changed = [:]; return { id, reader throws(JSONParseError) in changed?[id] = try CompressedEntityDiff(reading: &reader) } },
             removed: { removed = []; return { id in removed?.append(id) } })
         self.init(added: added, changed: changed, removed: removed)
     }
 
     /// Reads an event from its bytes, handing over each added state, diff and removed id as it is
     /// read, in the order the event has them, without gathering them first: a 10,000-entity
-    /// snapshot goes to its consumer one entity at a time. Each `added`, `changed` and `removed`
-    /// is asked for its handler when the event has that part (a `null` part is left out).
+    /// snapshot goes to its consumer one entity at a time. A diff is handed over as the reader at
+    /// it, for the consumer to read (``EntityState/apply(reading:)``, ``CompressedEntityDiff/init(reading:)``)
+    /// or skip; it must leave the reader after it. Each `added`, `changed` and `removed` is asked
+    /// for its handler when the event has that part (a `null` part is left out).
     /// Malformed input is an error; what was handed over before it stays handed over.
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>,
         added: () -> (String, CompressedEntityState) -> Void,
-        changed: () -> (String, CompressedEntityDiff) -> Void,
+        changed: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
         removed: () -> (String) -> Void
     ) throws(JSONParseError) {
         var reader = JSONReader(bytes)
@@ -36,7 +38,7 @@ extension EntitiesEvent {
             case "c":
                 guard try !reader.null() else { return }
                 let take = changed()
-                try reader.object { reader, id throws(JSONParseError) in take(id, try CompressedEntityDiff(reading: &reader)) }
+                try reader.object { reader, id throws(JSONParseError) in try take(id, &reader) }
             case "r":
                 guard try !reader.null() else { return }
                 let take = removed()

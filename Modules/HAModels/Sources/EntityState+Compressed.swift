@@ -39,7 +39,7 @@ extension EntityState {
         for name in diff.removals?.attributes ?? [] { attributes[name] = nil }
     }
 
-    private static func context(_ compressed: CompressedContext?, replacing current: HAContext) -> HAContext {
+    static func context(_ compressed: CompressedContext?, replacing current: HAContext) -> HAContext {
         switch compressed {
         case nil: current
         case .id(let id): HAContext(id: id, parentID: current.parentID, userID: current.userID)

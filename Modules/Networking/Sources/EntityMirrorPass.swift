@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import HAModels
 
@@ -31,13 +32,25 @@ final class EntityMirrorPass {
 
     func change(_ id: String, _ diff: CompressedEntityDiff) {
         guard let index = states.index(forKey: id) else { return }
+        modify(at: index, id) { state in state.apply(diff) }
+    }
+
+    /// Applies the diff `reader` is at to `id`'s state as it reads it (an unknown entity's diff is stepped over).
+    func change(_ id: String, _ reader: inout JSONReader) throws(JSONParseError) {
+        guard let index = states.index(forKey: id) else { return try reader.skip() }
+        try modify(at: index, id) { state throws(JSONParseError) in try state.apply(reading: &reader) }
+    }
+
+    private func modify<Failure: Error>(
+        at index: [String: EntityState].Index, _ id: String, _ body: (inout EntityState) throws(Failure) -> Void
+    ) throws(Failure) {
         guard isObserved(id) else {
             // Nobody needs the old state: change the stored one in place, without a copy.
-            states.values[index].apply(diff)
+            try body(&states.values[index])
             return
         }
         let old = states.values[index]
-        states.values[index].apply(diff)
+        try body(&states.values[index])
         changes.append(EntityChange(entityID: id, oldState: old, newState: states.values[index]))
     }
 
