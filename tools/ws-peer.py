@@ -31,8 +31,11 @@ Paths ending in /api/websocket play a Home Assistant that authenticates any toke
   /ha-midclose/…   sends the first fragment of a message, then drops the connection
   /ha-silent/…     answers nothing after auth_ok: no results, no pongs
   /ha-mute/…       completes the WebSocket upgrade, then never says auth_required
+  /ha-coalesced/…  answers subscribe_events with one frame holding the result, three events
+                   (their keys in three orders) and a pong; and a ping with an auth_ok in a frame
 """
 import asyncio
+import json
 import os
 import ssl
 import sys
@@ -66,6 +69,20 @@ async def play_home_assistant(ws, behaviour):
     elif behaviour == "/ha-silent":
         async for _ in ws:
             pass
+    elif behaviour == "/ha-coalesced":
+        async for raw in ws:
+            message = json.loads(raw)
+            if message.get("type") == "subscribe_events":
+                i = message["id"]
+                await ws.send(json.dumps([
+                    {"id": i, "type": "result", "success": True, "result": None},
+                    {"id": i, "type": "event", "event": {"n": 1}},
+                    {"type": "event", "event": {"n": 2}, "id": i},
+                    {"event": {"n": 3}, "id": i, "type": "event"},
+                    {"id": 999, "type": "event", "event": {"n": "of no subscription"}},
+                ]))
+            elif message.get("type") == "ping" and message.get("id", 0) > 0:
+                await ws.send(json.dumps([{"id": message["id"], "type": "pong"}, {"type": "auth_ok", "ha_version": "x"}]))
     elif behaviour == "/ha-midclose":
         ws.transport.write(b"\x01\x05hello")
         ws.transport.abort()

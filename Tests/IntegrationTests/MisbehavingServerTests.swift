@@ -77,4 +77,30 @@ final class MisbehavingServerTests: XCTestCase {
         }
         await connection.stop()
     }
+
+    func testACoalescedFrameIsHandledItemByItemInOrderWhateverTheOrderOfItsKeys() async throws {
+        let peer = try Self.peer.get()
+        let options = ConnectionOptions(reconnectDelay: 0.1, maximumReconnectDelay: 0.2, pingInterval: 30, pingTimeout: 5)
+        let connection = HomeAssistantConnection(
+            address: try ServerAddress("http://127.0.0.1:\(peer.port)/ha-coalesced"), tokenProvider: StaticTokenProvider("t"), options: options
+        )
+        let states = await StateRecorder(connection)
+        await connection.start()
+        var updates: [SubscriptionUpdate] = []
+        for try await update in await connection.subscribe("subscribe_events") {
+            updates.append(update)
+            if updates.count == 2 { break }
+        }
+        XCTAssertEqual(updates, [.subscribed, .events([.object(["n": .integer(1)]), .object(["n": .integer(2)]), .object(["n": .integer(3)])])],
+                       "the result before its events, the events in order, the one of no subscription dropped")
+        // A message the ready phase has no use for, coalesced after a pong, resets the connection.
+        let seenSoFar = await states.count
+        _ = try? await connection.send("ping")
+        let reset = await states.wait(from: seenSoFar, timeout: 10) { state in
+            if case .disconnected(let reason?) = state { reason.description.contains("unexpected message") } else { false }
+        }
+        let seen = await states.seen
+        XCTAssertNotNil(reset, "\(seen)")
+        await connection.stop()
+    }
 }

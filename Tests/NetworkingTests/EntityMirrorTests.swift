@@ -7,9 +7,14 @@ import XCTest
 /// not name, diffs change states in place, observers hear only the entities they asked for, and a
 /// malformed event ends the mirror with its error.
 final class EntityMirrorTests: XCTestCase {
-    private func feed(_ mirror: EntityMirror, _ text: String) {
+    /// Feeds one event; whether the mirror read it.
+    @discardableResult
+    private func feed(_ mirror: EntityMirror, _ text: String) -> Bool {
         var text = text
-        text.withUTF8 { mirror.receive($0) }
+        return text.withUTF8 { bytes in
+            var reader = JSONReader(bytes)
+            return mirror.receive(&reader)
+        }
     }
 
     func testSnapshotsDiffsRemovalsAndObservers() async throws {
@@ -36,8 +41,8 @@ final class EntityMirrorTests: XCTestCase {
 
     func testAMalformedEventEndsTheMirrorWithItsError() async {
         let mirror = EntityMirror()
-        feed(mirror, #"{"a":{"light.kitchen":{"s":"on","lc":1}}}"#)
-        feed(mirror, #"{"c":{"light.kitchen":{"+":{"s":7}}}}"#)
+        XCTAssertTrue(feed(mirror, #"{"a":{"light.kitchen":{"s":"on","lc":1}}}"#))
+        XCTAssertFalse(feed(mirror, #"{"c":{"light.kitchen":{"+":{"s":7}}}}"#), "the connection steps over what the mirror could not read")
         XCTAssertTrue(mirror.failure is JSONParseError, "\(String(describing: mirror.failure))")
         await mirror.waitForSnapshot(5)
         XCTAssertEqual(mirror.state(of: "light.kitchen")?.state, "on", "what was applied before stays")

@@ -29,6 +29,18 @@ extension EntitiesEvent {
         removed: () -> (String) -> Void
     ) throws(JSONParseError) {
         var reader = JSONReader(bytes)
+        try read(from: &reader, added: added, changed: changed, removed: removed)
+        try reader.end()
+    }
+
+    /// Reads the event `reader` is at as ``read(_:added:changed:removed:)`` does, leaving the
+    /// reader after it (the event inside a message, read in the same pass as the message).
+    public static func read(
+        from reader: inout JSONReader,
+        added: () -> (String, CompressedEntityState) -> Void,
+        changed: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
+        removed: () -> (String) -> Void
+    ) throws(JSONParseError) {
         try reader.object { reader, key throws(JSONParseError) in
             switch key {
             case "a":
@@ -47,6 +59,5 @@ extension EntitiesEvent {
                 try reader.skip()
             }
         }
-        try reader.end()
     }
 }

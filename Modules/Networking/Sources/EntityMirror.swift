@@ -45,18 +45,20 @@ final class EntityMirror: @unchecked Sendable {
         }
     }
 
-    /// One event's bytes, applied entity by entity as they are read (a snapshot is never held
-    /// whole beside the states); a malformed event ends the mirror with its error.
-    func receive(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// The event `reader` is at, applied entity by entity as it is read (a snapshot is never held
+    /// whole beside the states); a malformed event ends the mirror with its error, and is false.
+    func receive(_ reader: inout JSONReader) -> Bool {
         var failure: (any Error)?
         applying { pass in
             do {
-                try EntitiesEvent.read(bytes, added: { pass.add }, changed: { pass.change }, removed: { pass.remove })
+                try EntitiesEvent.read(from: &reader, added: { pass.add }, changed: { pass.change }, removed: { pass.remove })
             } catch {
                 failure = error
             }
         }
-        if let failure { end(failure: failure) }
+        guard let failure else { return true }
+        end(failure: failure)
+        return false
     }
 
     /// The subscription ended (stopped, or failed with `failure`): waiters and observers are let go.

@@ -24,7 +24,7 @@ public actor EntityStore {
         guard token == nil else { return }
         mirror.restart()
         token = await connection.subscribe(
-            "subscribe_entities", handler: { [mirror] update in mirror.receive(update) }, eventBytes: { [mirror] bytes in mirror.receive(bytes) },
+            "subscribe_entities", handler: { [mirror] update in mirror.receive(update) }, eventReader: { [mirror] reader in mirror.receive(&reader) },
             finished: { [mirror] error in mirror.end(failure: error) })
     }
 

@@ -1,65 +1,108 @@
 import Essentials
 import Foundation
+import HAModels
 
 extension HomeAssistantConnection {
-    /// Routes a text message that holds only events (one, or an array of them when the server
-    /// coalesced them) without building a tree for its envelope: each event goes to its
-    /// subscription as bytes when the subscriber reads them itself, else parsed. False when the
-    /// message holds anything but events: the caller then parses it whole, and nothing was routed.
-    func routeEventsOnly(in text: String) throws -> Bool {
+    /// Handles a text message once the connection is ready (one message, or an array of them when
+    /// the server coalesced them), item by item in order, in one pass over its bytes: an event goes
+    /// to its subscription as the reader at its bytes when the subscriber reads them itself (no
+    /// ``JSONValue`` tree, not read twice), else parsed; every other item is parsed and handled as
+    /// the run loop handles it.
+    func handleReady(_ text: String) throws {
         var text = text
-        return try text.withUTF8 { bytes in try routeEventsOnly(in: bytes) }
+        try text.withUTF8 { bytes in try handleReady(bytes) }
     }
 
-    private func routeEventsOnly(in bytes: UnsafeBufferPointer<UInt8>) throws -> Bool {
+    private func handleReady(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         var reader = JSONReader(bytes)
-        var events: [(id: Int, range: Range<Int>)] = []
-        var onlyEvents = true
-        func envelope(_ reader: inout JSONReader) throws(JSONParseError) {
-            var id: Int?, type: String?, range: Range<Int>?
-            try reader.object { reader, key throws(JSONParseError) in
-                switch key {
-                case "id": if case .integer(let number) = try reader.value() { id = Int(exactly: number) }
-                case "type":
-                    type = try reader.string()
-                    // Not an event (a result, a pong): stop here rather than step over a large
-                    // result only to parse it whole afterwards.
-                    if type != "event" {
-                        onlyEvents = false
-                        throw reader.failure("not an event")
-                    }
-                case "event":
-                    _ = reader.peek()
-                    let start = reader.offset
-                    try reader.skip()
-                    range = start..<reader.offset
-                default: try reader.skip()
-                }
-            }
-            guard type == "event", let id, let range else { return onlyEvents = false }
-            events.append((id, range))
-        }
+        // What an item throws besides malformed JSON (an unexpected message) waits here while
+        // the reader, which throws only JSONParseError, unwinds.
+        var failure: (any Error)?
         do {
             switch reader.peek() {
-            case UInt8(ascii: "["): try reader.array { reader throws(JSONParseError) in try envelope(&reader) }
-            case UInt8(ascii: "{"): try envelope(&reader)
-            default: return false
+            case UInt8(ascii: "["):
+                try reader.array { reader throws(JSONParseError) in try handleItem(&reader, failure: &failure) }
+            default:
+                try handleItem(&reader, failure: &failure)
             }
             try reader.end()
         } catch {
-            guard onlyEvents else { return false }
-            throw error
+            throw failure ?? error
         }
-        guard onlyEvents else { return false }
-        for (id, range) in events {
-            guard let key = subscriptionKeys[id], let subscription = subscriptions[key] else { continue }
-            let event = UnsafeBufferPointer(rebasing: bytes[range])
-            if let eventBytes = subscription.eventBytes {
-                eventBytes(event)
-            } else {
-                routedEvents[key, default: []].append(try JSONParser.parse(event))
+    }
+
+    private func handleItem(_ reader: inout JSONReader, failure: inout (any Error)?) throws(JSONParseError) {
+        guard try Self.isEvent(reader) else {
+            do {
+                try handleMessage(ServerMessage(json: try reader.value()))
+                return
+            } catch let error as JSONParseError {
+                throw error
+            } catch {
+                failure = error
+                throw reader.failure("\(error)")
             }
         }
-        return true
+        var id: Int?
+        var parsed: JSONValue?
+        var delivered = false
+        try reader.object { reader, key throws(JSONParseError) in
+            switch key {
+            case "id": if case .integer(let number) = try reader.value() { id = Int(exactly: number) }
+            case "event":
+                guard let id else { return parsed = try reader.value() }
+                try deliverEvent(&reader, to: id)
+                delivered = true
+            default: try reader.skip()
+            }
+        }
+        guard let id else { throw reader.failure("an event message needs an integer id") }
+        // An event that came before its id (not Home Assistant's order) is routed now.
+        if let parsed { return route(EventMessage(id: id, event: parsed)) }
+        guard delivered else { throw reader.failure("an event message without its event") }
+    }
+
+    /// Whether the message `reader` is at says it is an event: its members are read, on a copy,
+    /// only up to its `type` (Home Assistant sends `id` and `type` first).
+    private static func isEvent(_ reader: JSONReader) throws(JSONParseError) -> Bool {
+        var probe = reader
+        guard probe.peek() == UInt8(ascii: "{") else { return false }
+        var type: String?
+        do {
+            try probe.object { probe, key throws(JSONParseError) in
+                guard key == "type" else { return try probe.skip() }
+                type = probe.peek() == UInt8(ascii: "\"") ? try probe.string() : nil
+                throw probe.failure("type found")
+            }
+        } catch {
+            // Malformed input is the whole parse's to report, where it is.
+            guard type != nil else { return false }
+        }
+        return type == "event"
+    }
+
+    /// Hands the event `reader` is at to subscription `id`: as the reader, when the subscriber
+    /// reads events itself (one that fails to is stepped over from where the event began), else
+    /// parsed and routed; an event of no current subscription is stepped over.
+    private func deliverEvent(_ reader: inout JSONReader, to id: Int) throws(JSONParseError) {
+        guard let key = subscriptionKeys[id], let subscription = subscriptions[key] else { return try reader.skip() }
+        guard let eventReader = subscription.eventReader else {
+            return routedEvents[key, default: []].append(try reader.value())
+        }
+        let start = reader
+        if !eventReader(&reader) {
+            reader = start
+            try reader.skip()
+        }
+    }
+
+    /// One message of the ready phase, parsed whole.
+    private func handleMessage(_ message: ServerMessage) throws {
+        switch message {
+        case .result(let result): complete(result)
+        case .event(let event): route(event)
+        case .pong(let id): pending.removeValue(forKey: id)?.resume(returning: .null)
+        default: throw HomeAssistantError.invalidResponse("unexpected message \(message) while ready")
+        }
     }
 }

@@ -34,7 +34,10 @@ extension HomeAssistantConnection {
                     defer { flushEvents() }
                     for message in batch {
                         guard case .text(let text) = message else { throw HomeAssistantError.invalidResponse("a binary message") }
-                        if case .ready = phase, try routeEventsOnly(in: text) { continue }
+                        if case .ready = phase {
+                            try handleReady(text)
+                            continue
+                        }
                         for item in try Self.messages(in: text) {
                             switch (phase, item) {
                             case (.awaitingAuthRequired, .authRequired):

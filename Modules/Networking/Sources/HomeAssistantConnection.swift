@@ -95,7 +95,7 @@ public actor HomeAssistantConnection {
             if case .events(let events) = update { backlog.added(events.count) }
             continuation.yield(update)
         }
-        add(Subscription(type: type, fields: fields, deliver: deliver, eventBytes: nil, finish: { continuation.finish(throwing: $0) }, backlog: backlog, commandID: nil), key: key)
+        add(Subscription(type: type, fields: fields, deliver: deliver, eventReader: nil, finish: { continuation.finish(throwing: $0) }, backlog: backlog, commandID: nil), key: key)
         continuation.onTermination = { _ in
             backlog.end()
             Task { await self.unsubscribe(key) }
@@ -105,16 +105,17 @@ public actor HomeAssistantConnection {
 
     /// Subscribes with `type`, handing each update to `handler` on the connection's own executor,
     /// as the connection reads it: nothing waits in between, and the connection reads no faster
-    /// than the handler handles. With `eventBytes`, events the connection reads on their own come
-    /// to it as their bytes instead (no ``JSONValue`` tree for the subscriber to take apart; the
-    /// bytes are valid only during the call); the rest still come to `handler`. Neither may block;
+    /// than the handler handles. With `eventReader`, events come to it instead as the connection's
+    /// reader at their bytes (no ``JSONValue`` tree for the subscriber to take apart, and the bytes
+    /// read once): it reads the event and leaves the reader after it, or answers false and the
+    /// connection steps over the event. Other updates still come to `handler`. Neither may block;
     /// `finished` hears how it ended.
     public func subscribe(
         _ type: String, _ fields: [String: JSONValue] = [:], handler: @escaping @Sendable (SubscriptionUpdate) -> Void,
-        eventBytes: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)? = nil, finished: @escaping @Sendable ((any Error)?) -> Void = { _ in }
+        eventReader: (@Sendable (inout JSONReader) -> Bool)? = nil, finished: @escaping @Sendable ((any Error)?) -> Void = { _ in }
     ) -> SubscriptionToken {
         let key = UUID()
-        add(Subscription(type: type, fields: fields, deliver: handler, eventBytes: eventBytes, finish: finished, backlog: nil, commandID: nil), key: key)
+        add(Subscription(type: type, fields: fields, deliver: handler, eventReader: eventReader, finish: finished, backlog: nil, commandID: nil), key: key)
         return SubscriptionToken(key: key)
     }
 

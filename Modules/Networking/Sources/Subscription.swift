@@ -6,9 +6,9 @@ struct Subscription {
     let fields: [String: JSONValue]
     /// Hands updates to the subscriber: into its stream, or straight to its handler.
     let deliver: @Sendable (SubscriptionUpdate) -> Void
-    /// Takes an event's bytes as the connection reads them, when the subscriber reads them itself
-    /// (valid only during the call).
-    let eventBytes: (@Sendable (UnsafeBufferPointer<UInt8>) -> Void)?
+    /// Reads an event where the connection's reader is, when the subscriber reads events itself;
+    /// false when it could not (the connection then steps over the event).
+    let eventReader: (@Sendable (inout JSONReader) -> Bool)?
     /// Ends the subscription for the subscriber, with the error that ended it if any.
     let finish: @Sendable ((any Error)?) -> Void
     /// The events delivered into a stream and not yet taken (nil for a handler, which takes them at once).
