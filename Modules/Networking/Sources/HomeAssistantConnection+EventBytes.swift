@@ -64,7 +64,7 @@ extension HomeAssistantConnection {
 
     /// Whether the message `reader` is at says it is an event: its members are read, on a copy,
     /// only up to its `type` (Home Assistant sends `id` and `type` first).
-    private static func isEvent(_ reader: JSONReader) throws(JSONParseError) -> Bool {
+    static func isEvent(_ reader: JSONReader) throws(JSONParseError) -> Bool {
         var probe = reader
         guard probe.peek() == UInt8(ascii: "{") else { return false }
         var type: String?

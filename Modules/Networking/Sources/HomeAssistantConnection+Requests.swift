@@ -30,6 +30,7 @@ extension HomeAssistantConnection {
             } else {
                 subscriptions.removeValue(forKey: key)?.finish(Self.failure(of: result))
                 subscriptionKeys[result.id] = nil
+                eventRoutes?.remove(result.id)
             }
             return
         }
@@ -73,6 +74,7 @@ extension HomeAssistantConnection {
         let id = takeID()
         subscriptions[key]?.commandID = id
         subscriptionKeys[id] = key
+        if let eventReader = subscription.eventReader { eventRoutes?.set(id, eventReader) }
         do {
             try client.send(Self.encode(.command(id: id, type: subscription.type, fields: subscription.fields)))
         } catch {
@@ -83,6 +85,7 @@ extension HomeAssistantConnection {
     func unsubscribe(_ key: UUID) {
         guard let subscription = subscriptions.removeValue(forKey: key), let id = subscription.commandID else { return }
         subscriptionKeys[id] = nil
+        eventRoutes?.remove(id)
         guard case .ready = state, let client else { return }
         let unsubscribeID = takeID()
         ignoredIDs.insert(unsubscribeID)

@@ -104,6 +104,9 @@ extension HomeAssistantConnection {
         let id = takeID()
         ignoredIDs.insert(id)
         try client.send(Self.encode(.command(id: id, type: "supported_features", fields: ["features": .object(["coalesce_messages": .integer(1)])])))
+        let routes = EventReaderRoutes()
+        eventRoutes = routes
+        client.intercept { text in routes.intercept(text) }
         setState(.ready(version: version))
         for key in subscriptions.keys { activate(key, on: client) }
         for waiter in readyWaiters.values { waiter.resume() }
@@ -131,6 +134,8 @@ extension HomeAssistantConnection {
         pingTask = nil
         client?.disconnect()
         client = nil
+        eventRoutes?.close()
+        eventRoutes = nil
         for continuation in pending.values { continuation.resume(throwing: HomeAssistantError.connectionLost(reason.description)) }
         pending = [:]
         ignoredIDs = []

@@ -25,6 +25,8 @@ public actor HomeAssistantConnection {
     var readyWaiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
     var subscriptions: [UUID: Subscription] = [:]
     var subscriptionKeys: [Int: UUID] = [:]
+    /// The current connection's subscriptions whose events its reader thread applies itself.
+    var eventRoutes: EventReaderRoutes?
     /// Events read but not yet handed to their subscriptions; flushed after each read.
     var routedEvents: [UUID: [JSONValue]] = [:]
     var runTask: Task<Void, Never>?
@@ -54,6 +56,8 @@ public actor HomeAssistantConnection {
         pingTask?.cancel()
         client?.close()
         client = nil
+        eventRoutes?.close()
+        eventRoutes = nil
         failAll(HomeAssistantError.stopped)
         for subscription in subscriptions.values { subscription.finish(nil) }
         subscriptions = [:]

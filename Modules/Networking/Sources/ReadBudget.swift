@@ -4,10 +4,15 @@ import Foundation
 /// them. When a batch would go over the budget the reader waits (and so stops reading the
 /// socket: TCP's flow control slows the server), until the consumer takes what waits or the
 /// connection ends. A batch is always let through when nothing waits, however large.
+///
+/// It also knows whether the consumer is idle: every batch handed over has been taken and the
+/// consumer has come back for the next (so the reader may handle a message itself without
+/// overtaking one the consumer is still handling).
 final class ReadBudget: @unchecked Sendable {
     private let limit: Int
     // Guarded by `condition`.
     private var waiting = 0
+    private var inFlight = 0
     private var cancelled = false
     private let condition = NSCondition()
 
@@ -22,7 +27,22 @@ final class ReadBudget: @unchecked Sendable {
         while !cancelled && waiting > 0 && waiting + bytes > limit { condition.wait() }
         guard !cancelled else { return false }
         waiting += bytes
+        inFlight += 1
         return true
+    }
+
+    /// The consumer has finished with a batch it took and asks for the next.
+    func finished() {
+        condition.lock()
+        inFlight = max(0, inFlight - 1)
+        condition.unlock()
+    }
+
+    /// Whether every batch handed over is taken and finished with.
+    var isIdle: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return inFlight == 0
     }
 
     /// The consumer took `bytes`.

@@ -27,7 +27,7 @@ extension WebSocketClient {
                         return
                     }
                 }
-                guard deliver(batch) else {
+                guard deliver(intercepting(batch)) else {
                     // Nobody listens any more: the connection is of no use.
                     stream.close()
                     finish(nil)
@@ -44,6 +44,24 @@ extension WebSocketClient {
             stream.close()
             finish(error)
         }
+    }
+
+    /// What is left of `batch` for the consumer once the interceptor, if any, has taken what it
+    /// takes from its start; nothing is taken while the consumer still handles an earlier batch.
+    private func intercepting(_ batch: [WebSocketMessage]) -> [WebSocketMessage] {
+        guard !batch.isEmpty, let handler = interceptor.current, budget.isIdle else { return batch }
+        var index = 0
+        while index < batch.count, case .text(let text) = batch[index] {
+            switch handler(text) {
+            case .consumed: index += 1
+            case .declined: return Array(batch[index...])
+            case .rest(let rest):
+                var remaining = Array(batch[index...])
+                remaining[0] = .text(rest)
+                return remaining
+            }
+        }
+        return Array(batch[index...])
     }
 
     /// Handles one frame, adding a completed message to `batch`; returns how the connection ended

@@ -16,7 +16,8 @@ public final class WebSocketClient: Sendable {
     let stream: any ByteStream
     let state: WebSocketState
     private let continuation: AsyncThrowingStream<MessageBatch, any Error>.Continuation
-    private let budget: ReadBudget
+    let budget: ReadBudget
+    let interceptor = MessageInterceptor()
 
     init(stream: any ByteStream, compression: PermessageDeflate?, leftover: [UInt8], options: WebSocketOptions) {
         self.stream = stream
@@ -42,6 +43,12 @@ public final class WebSocketClient: Sendable {
                 continuation.resume(with: Result { try open(url, options: options) })
             }
         }
+    }
+
+    /// Lets `handler` take text messages on the reader thread while the consumer is idle (see
+    /// ``MessageInterception``): a message it consumes costs the consumer no wake-up.
+    func intercept(with handler: @escaping @Sendable (String) -> MessageInterception) {
+        interceptor.set(handler)
     }
 
     /// Sends a text message.

@@ -1,0 +1,102 @@
+import Essentials
+import Foundation
+
+/// The subscriptions of one connection whose events the WebSocket reader thread applies itself,
+/// by command id: a message that is such an event (or starts with such events) is read and applied
+/// where it was read, with no hand-over to the connection's task, so a server sending a frame at
+/// a time costs no wake-up per frame. The client offers messages only while the connection's
+/// task is idle, so nothing overtakes a result or an event it is still handling.
+///
+/// Closing waits for an event being applied and stops every later one, so no event of a
+/// connection that was torn down reaches a subscriber after the teardown.
+final class EventReaderRoutes: @unchecked Sendable {
+    /// Reads an event where the reader is; false when it could not.
+    typealias EventReader = @Sendable (inout JSONReader) -> Bool
+
+    // Guarded by `lock`, which is held while an event is applied.
+    private var readers: [Int: EventReader] = [:]
+    private var open = true
+    private let lock = NSLock()
+
+    func set(_ id: Int, _ reader: @escaping EventReader) {
+        lock.withLock { if open { readers[id] = reader } }
+    }
+
+    func remove(_ id: Int) {
+        lock.withLock { _ = readers.removeValue(forKey: id) }
+    }
+
+    func close() {
+        lock.withLock {
+            open = false
+            readers = [:]
+        }
+    }
+
+    /// On the reader thread: applies the events `text` holds from its start, as far as they go to
+    /// these routes (see ``MessageInterception``).
+    func intercept(_ text: String) -> MessageInterception {
+        lock.lock()
+        defer { lock.unlock() }
+        guard open, !readers.isEmpty else { return .declined }
+        var text = text
+        return text.withUTF8 { bytes in intercept(bytes) }
+    }
+
+    private func intercept(_ bytes: UnsafeBufferPointer<UInt8>) -> MessageInterception {
+        var reader = JSONReader(bytes)
+        var applied = false
+        // Where the items this leaves to the connection begin, in a coalesced array.
+        var rest: Int?
+        do {
+            if reader.peek() == UInt8(ascii: "[") {
+                try reader.array { reader throws(JSONParseError) in
+                    _ = reader.peek()
+                    let start = reader.offset
+                    guard try apply(&reader, applied: &applied) else {
+                        rest = start
+                        throw reader.failure("not an event of these routes")
+                    }
+                }
+            } else {
+                guard try apply(&reader, applied: &applied) else { return .declined }
+            }
+            try reader.end()
+            return applied ? .consumed : .declined
+        } catch {
+            guard applied else { return .declined }
+            // What is left (the next items, or malformed input for the connection to report).
+            let left = String(decoding: UnsafeBufferPointer(rebasing: bytes[(rest ?? reader.offset)...]), as: UTF8.self)
+            return .rest("[" + left)
+        }
+    }
+
+    /// Applies the message `reader` is at when it is an event of these routes whose id comes
+    /// before its event (Home Assistant's order); false, having applied nothing, otherwise.
+    private func apply(_ reader: inout JSONReader, applied: inout Bool) throws(JSONParseError) -> Bool {
+        guard try HomeAssistantConnection.isEvent(reader) else { return false }
+        var id: Int?
+        var taken = false
+        var probe = reader
+        defer {
+            // Once an event is applied, whatever follows is read from after it, never again from the start.
+            if taken { reader = probe }
+        }
+        try probe.object { reader, key throws(JSONParseError) in
+            switch key {
+            case "id": if case .integer(let number) = try reader.value() { id = Int(exactly: number) }
+            case "event":
+                guard let id, let eventReader = readers[id] else { throw reader.failure("not an event of these routes") }
+                let start = reader
+                if !eventReader(&reader) {
+                    reader = start
+                    try reader.skip()
+                }
+                taken = true
+                applied = true
+            default: try reader.skip()
+            }
+        }
+        return taken
+    }
+}
