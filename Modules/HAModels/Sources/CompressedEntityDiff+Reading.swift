@@ -7,16 +7,7 @@ extension CompressedEntityDiff {
         try reader.object { reader, key throws(JSONParseError) in
             switch key {
             case "+": additions = try CompressedEntityState(reading: &reader)
-            case "-":
-                var names: [String] = []
-                var sawAttributes = false
-                try reader.object { reader, key throws(JSONParseError) in
-                    guard key == "a" else { return try reader.skip() }
-                    sawAttributes = true
-                    try reader.array { reader throws(JSONParseError) in names.append(try reader.string()) }
-                }
-                guard sawAttributes else { throw reader.failure("a diff's '-' part has no 'a' array") }
-                removals = CompressedAttributeRemoval(attributes: names)
+            case "-": removals = try CompressedAttributeRemoval(reading: &reader)
             default: try reader.skip()
             }
         }

@@ -32,14 +32,7 @@ extension EntityState {
                     default: try reader.skip()
                     }
                 }
-            case "-":
-                var sawAttributes = false
-                try reader.object { reader, key throws(JSONParseError) in
-                    guard key == "a" else { return try reader.skip() }
-                    sawAttributes = true
-                    try reader.array { reader throws(JSONParseError) in removed.append(try reader.string()) }
-                }
-                guard sawAttributes else { throw reader.failure("a diff's '-' part has no 'a' array") }
+            case "-": removed += try CompressedAttributeRemoval(reading: &reader).attributes
             default: try reader.skip()
             }
         }
