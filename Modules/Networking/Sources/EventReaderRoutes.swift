@@ -71,6 +71,15 @@ final class EventReaderRoutes: @unchecked Sendable {
         }
     }
 
+    /// Hands the event `reader` is at to `eventReader`; one it could not read is stepped over from
+    /// where it began, so the reader is after the event either way.
+    static func read(_ reader: inout JSONReader, with eventReader: EventReader) throws(JSONParseError) {
+        let start = reader
+        guard !eventReader(&reader) else { return }
+        reader = start
+        try reader.skip()
+    }
+
     /// Applies the message `reader` is at when it is an event of these routes whose id comes
     /// before its event (Home Assistant's order); false, having applied nothing, otherwise.
     private func apply(_ reader: inout JSONReader, applied: inout Bool) throws(JSONParseError) -> Bool {
@@ -87,11 +96,7 @@ final class EventReaderRoutes: @unchecked Sendable {
             case "id": if case .integer(let number) = try reader.value() { id = Int(exactly: number) }
             case "event":
                 guard let id, let eventReader = readers[id] else { throw reader.failure("not an event of these routes") }
-                let start = reader
-                if !eventReader(&reader) {
-                    reader = start
-                    try reader.skip()
-                }
+                try Self.read(&reader, with: eventReader)
                 taken = true
                 applied = true
             default: try reader.skip()

@@ -89,15 +89,11 @@ extension HomeAssistantConnection {
         guard let eventReader = subscription.eventReader else {
             return routedEvents[key, default: []].append(try reader.value())
         }
-        let start = reader
-        if !eventReader(&reader) {
-            reader = start
-            try reader.skip()
-        }
+        try EventReaderRoutes.read(&reader, with: eventReader)
     }
 
     /// One message of the ready phase, parsed whole.
-    private func handleMessage(_ message: ServerMessage) throws {
+    func handleMessage(_ message: ServerMessage) throws {
         switch message {
         case .result(let result): complete(result)
         case .event(let event): route(event)

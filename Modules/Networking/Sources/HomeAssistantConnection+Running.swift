@@ -60,9 +60,8 @@ extension HomeAssistantConnection {
                                 retryAtOnce = true
                                 reason = "the server rejected the token (\(message)); retrying once with a refreshed token"
                                 break receive
-                            case (.ready, .result(let result)): complete(result)
-                            case (.ready, .event(let event)): route(event)
-                            case (.ready, .pong(let id)): pending.removeValue(forKey: id)?.resume(returning: .null)
+                            // What follows auth_ok in the same coalesced message.
+                            case (.ready, _): try handleMessage(item)
                             default: throw HomeAssistantError.invalidResponse("unexpected message \(item) while \(phase)")
                             }
                         }

@@ -96,12 +96,6 @@ enum PushQueue {
         return last
     }
 
-    /// How many notifications wait, and their payload bytes.
-    static func totals(in database: DatabaseConnection) throws -> (count: Int, bytes: Int) {
-        let row = try database.rows("SELECT count(*) AS count, coalesce(sum(length(payload)), 0) AS bytes FROM push_queue").first
-        return (row?.get("count", as: Int.self) ?? 0, row?.get("bytes", as: Int.self) ?? 0)
-    }
-
     /// `ids` as a JSON array, one bound value for `json_each`.
     private static func idList(_ ids: [Int64]) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
