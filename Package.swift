@@ -67,8 +67,7 @@ let cTargets: [Target] = [
     .systemLibrary(
         name: "CDBus",
         path: "Modules/DBus/CDBus",
-        pkgConfig: "dbus-1",
-        providers: [.apt(["libdbus-1-dev"])]
+        providers: [.apt(["libdbus-1-3"])]
     ),
     .systemLibrary(
         name: "CThreadCrypto",

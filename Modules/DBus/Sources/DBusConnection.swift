@@ -10,34 +10,39 @@ public final class DBusConnection: @unchecked Sendable {
     public static let maximumMessageBytes = 4 << 20
 
     private let connection: OpaquePointer
+    /// libdbus's functions, loaded by the first connection.
+    private let dbus: hc_dbus_api
     private let lock = NSLock()
     private var closed = false
     /// This connection's unique name on the bus (`:1.42`).
     public let uniqueName: String
 
     public init(bus: DBusBus) throws(DBusClientError) {
+        guard let loaded = hc_dbus() else { throw .cannotConnect(hc_dbus_failure().map { String(cString: $0) } ?? "libdbus is missing") }
+        let dbus = loaded.pointee
+        self.dbus = dbus
         var error = CDBus.DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
+        dbus.error_init(&error)
+        defer { dbus.error_free(&error) }
         let opened: OpaquePointer?
         // libdbus reads these variables once per process; read here, a change is honoured.
         switch bus.fromEnvironment {
-        case .system: opened = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
-        case .session: opened = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
+        case .system: opened = dbus.bus_get_private(DBUS_BUS_SYSTEM, &error)
+        case .session: opened = dbus.bus_get_private(DBUS_BUS_SESSION, &error)
         case .address(let address):
-            opened = dbus_connection_open_private(address, &error)
-            if let opened, dbus_bus_register(opened, &error) == 0 {
-                dbus_connection_close(opened)
-                dbus_connection_unref(opened)
+            opened = dbus.connection_open_private(address, &error)
+            if let opened, dbus.bus_register(opened, &error) == 0 {
+                dbus.connection_close(opened)
+                dbus.connection_unref(opened)
                 throw .cannotConnect(Self.message(error))
             }
         }
         guard let opened else { throw .cannotConnect(Self.message(error)) }
         connection = opened
-        dbus_connection_set_exit_on_disconnect(opened, 0)
-        dbus_connection_set_max_received_size(opened, Self.maximumMessageBytes)
-        dbus_connection_set_max_message_size(opened, Self.maximumMessageBytes)
-        uniqueName = dbus_bus_get_unique_name(opened).map { String(cString: $0) } ?? ""
+        dbus.connection_set_exit_on_disconnect(opened, 0)
+        dbus.connection_set_max_received_size(opened, Self.maximumMessageBytes)
+        dbus.connection_set_max_message_size(opened, Self.maximumMessageBytes)
+        uniqueName = dbus.bus_get_unique_name(opened).map { String(cString: $0) } ?? ""
     }
 
     deinit {
@@ -49,8 +54,8 @@ public final class DBusConnection: @unchecked Sendable {
         lock.withLock {
             guard !closed else { return }
             closed = true
-            dbus_connection_close(connection)
-            dbus_connection_unref(connection)
+            dbus.connection_close(connection)
+            dbus.connection_unref(connection)
         }
     }
 
@@ -60,36 +65,36 @@ public final class DBusConnection: @unchecked Sendable {
         _ destination: String, _ path: String, _ interface: String, _ method: String, _ arguments: [DBusValue] = [],
         timeout: Double = 25
     ) throws(DBusClientError) -> [DBusValue] {
-        let message = try Self.methodCall(destination, path, interface, method)
-        defer { dbus_message_unref(message) }
-        try DBusMessageWriter.append(arguments, to: message)
+        let message = try methodCall(destination, path, interface, method)
+        defer { dbus.message_unref(message) }
+        try DBusMessageWriter(dbus: dbus).append(arguments, to: message)
         let reply: OpaquePointer = try locked { () throws(DBusClientError) -> OpaquePointer in
             guard !closed else { throw .disconnected }
             var error = CDBus.DBusError()
-            dbus_error_init(&error)
-            defer { dbus_error_free(&error) }
+            dbus.error_init(&error)
+            defer { dbus.error_free(&error) }
             let milliseconds = Int32(max(1, min(timeout * 1000, Double(Int32.max))))
-            guard let reply = dbus_connection_send_with_reply_and_block(connection, message, milliseconds, &error) else {
-                guard dbus_connection_get_is_connected(connection) != 0 else { throw .disconnected }
+            guard let reply = dbus.connection_send_with_reply_and_block(connection, message, milliseconds, &error) else {
+                guard dbus.connection_get_is_connected(connection) != 0 else { throw .disconnected }
                 throw .remote(name: error.name.map { String(cString: $0) } ?? "org.freedesktop.DBus.Error.Failed", message: Self.message(error))
             }
             return reply
         }
-        defer { dbus_message_unref(reply) }
-        return try DBusMessageReader.arguments(of: reply)
+        defer { dbus.message_unref(reply) }
+        return try DBusMessageReader(dbus: dbus).arguments(of: reply)
     }
 
     /// Emits a signal from `path`.
     public func emit(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws(DBusClientError) {
-        guard dbus_validate_path(path, nil) != 0, dbus_validate_interface(interface, nil) != 0, dbus_validate_member(member, nil) != 0 else {
+        guard dbus.validate_path(path, nil) != 0, dbus.validate_interface(interface, nil) != 0, dbus.validate_member(member, nil) != 0 else {
             throw .invalidValue("'\(path)' '\(interface).\(member)' is not a valid signal")
         }
-        guard let message = dbus_message_new_signal(path, interface, member) else { throw .invalidValue("libdbus could not make a signal") }
-        defer { dbus_message_unref(message) }
-        try DBusMessageWriter.append(arguments, to: message)
+        guard let message = dbus.message_new_signal(path, interface, member) else { throw .invalidValue("libdbus could not make a signal") }
+        defer { dbus.message_unref(message) }
+        try DBusMessageWriter(dbus: dbus).append(arguments, to: message)
         try locked { () throws(DBusClientError) in
-            guard !closed, dbus_connection_send(connection, message, nil) != 0 else { throw .disconnected }
-            dbus_connection_flush(connection)
+            guard !closed, dbus.connection_send(connection, message, nil) != 0 else { throw .disconnected }
+            dbus.connection_flush(connection)
         }
     }
 
@@ -105,22 +110,22 @@ public final class DBusConnection: @unchecked Sendable {
         while true {
             let popped: OpaquePointer? = try locked { () throws(DBusClientError) -> OpaquePointer? in
                 guard !closed else { throw .disconnected }
-                if let message = dbus_connection_pop_message(connection) { return message }
+                if let message = dbus.connection_pop_message(connection) { return message }
                 let left = deadline.timeIntervalSinceNow
                 guard left > 0 else { return nil }
-                guard dbus_connection_read_write(connection, Int32(min(left, 0.25) * 1000) + 1) != 0 else { throw .disconnected }
-                return dbus_connection_pop_message(connection)
+                guard dbus.connection_read_write(connection, Int32(min(left, 0.25) * 1000) + 1) != 0 else { throw .disconnected }
+                return dbus.connection_pop_message(connection)
             }
             guard let message = popped else {
                 if deadline.timeIntervalSinceNow <= 0 { return nil }
                 continue
             }
-            defer { dbus_message_unref(message) }
-            guard dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else { continue }
+            defer { dbus.message_unref(message) }
+            guard dbus.message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else { continue }
             let signal = DBusSignal(
-                sender: Self.text(dbus_message_get_sender(message)), path: Self.text(dbus_message_get_path(message)),
-                interface: Self.text(dbus_message_get_interface(message)), member: Self.text(dbus_message_get_member(message)),
-                arguments: try DBusMessageReader.arguments(of: message))
+                sender: Self.text(dbus.message_get_sender(message)), path: Self.text(dbus.message_get_path(message)),
+                interface: Self.text(dbus.message_get_interface(message)), member: Self.text(dbus.message_get_member(message)),
+                arguments: try DBusMessageReader(dbus: dbus).arguments(of: message))
             if signal.interface == "org.freedesktop.DBus.Local", signal.member == "Disconnected" { throw .disconnected }
             // The bus tells every new connection its own name: not news to the caller.
             if signal.sender == "org.freedesktop.DBus", signal.member == "NameAcquired", signal.arguments.first?.stringValue == uniqueName { continue }
@@ -134,12 +139,12 @@ public final class DBusConnection: @unchecked Sendable {
         return try body()
     }
 
-    private static func methodCall(_ destination: String, _ path: String, _ interface: String, _ method: String) throws(DBusClientError) -> OpaquePointer {
-        guard dbus_validate_bus_name(destination, nil) != 0 else { throw .invalidValue("'\(destination)' is not a bus name") }
-        guard dbus_validate_path(path, nil) != 0 else { throw .invalidValue("'\(path)' is not an object path") }
-        guard dbus_validate_interface(interface, nil) != 0 else { throw .invalidValue("'\(interface)' is not an interface name") }
-        guard dbus_validate_member(method, nil) != 0 else { throw .invalidValue("'\(method)' is not a method name") }
-        guard let message = dbus_message_new_method_call(destination, path, interface, method) else {
+    private func methodCall(_ destination: String, _ path: String, _ interface: String, _ method: String) throws(DBusClientError) -> OpaquePointer {
+        guard dbus.validate_bus_name(destination, nil) != 0 else { throw .invalidValue("'\(destination)' is not a bus name") }
+        guard dbus.validate_path(path, nil) != 0 else { throw .invalidValue("'\(path)' is not an object path") }
+        guard dbus.validate_interface(interface, nil) != 0 else { throw .invalidValue("'\(interface)' is not an interface name") }
+        guard dbus.validate_member(method, nil) != 0 else { throw .invalidValue("'\(method)' is not a method name") }
+        guard let message = dbus.message_new_method_call(destination, path, interface, method) else {
             throw .invalidValue("libdbus could not make a method call")
         }
         return message

@@ -2,24 +2,26 @@ import CDBus
 
 /// Reads a libdbus message's arguments into typed values (libdbus has already checked the
 /// message against its signature and the strings for UTF-8).
-enum DBusMessageReader {
-    static func arguments(of message: OpaquePointer) throws(DBusClientError) -> [DBusValue] {
+struct DBusMessageReader {
+    let dbus: hc_dbus_api
+
+    func arguments(of message: OpaquePointer) throws(DBusClientError) -> [DBusValue] {
         var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(message, &iterator) != 0 else { return [] }
+        guard dbus.message_iter_init(message, &iterator) != 0 else { return [] }
         return try values(&iterator)
     }
 
-    private static func values(_ iterator: inout DBusMessageIter) throws(DBusClientError) -> [DBusValue] {
+    private func values(_ iterator: inout DBusMessageIter) throws(DBusClientError) -> [DBusValue] {
         var values: [DBusValue] = []
-        while dbus_message_iter_get_arg_type(&iterator) != 0 {
+        while dbus.message_iter_get_arg_type(&iterator) != 0 {
             values.append(try value(&iterator))
-            dbus_message_iter_next(&iterator)
+            _ = dbus.message_iter_next(&iterator)
         }
         return values
     }
 
-    private static func value(_ iterator: inout DBusMessageIter) throws(DBusClientError) -> DBusValue {
-        let code = Character(Unicode.Scalar(UInt8(truncatingIfNeeded: dbus_message_iter_get_arg_type(&iterator))))
+    private func value(_ iterator: inout DBusMessageIter) throws(DBusClientError) -> DBusValue {
+        let code = Character(Unicode.Scalar(UInt8(truncatingIfNeeded: dbus.message_iter_get_arg_type(&iterator))))
         switch code {
         case "y": return .byte(basic(&iterator, UInt8(0)))
         case "b": return .bool(basic(&iterator, dbus_bool_t(0)) != 0)
@@ -36,21 +38,21 @@ enum DBusMessageReader {
         case "a":
             let signature = ownedSignature(&iterator)
             var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
+            dbus.message_iter_recurse(&iterator, &inner)
             return .array(element: String(signature.dropFirst()), try values(&inner))
         case "e":
             var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
+            dbus.message_iter_recurse(&iterator, &inner)
             let pair = try values(&inner)
             guard pair.count == 2 else { throw .invalidValue("a dictionary entry with \(pair.count) values") }
             return .dictionaryEntry(pair[0], pair[1])
         case "r":
             var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
+            dbus.message_iter_recurse(&iterator, &inner)
             return .structure(try values(&inner))
         case "v":
             var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
+            dbus.message_iter_recurse(&iterator, &inner)
             guard let item = try values(&inner).first else { throw .invalidValue("an empty variant") }
             return .variant(item)
         default:
@@ -58,20 +60,20 @@ enum DBusMessageReader {
         }
     }
 
-    private static func basic<Value>(_ iterator: inout DBusMessageIter, _ initial: Value) -> Value {
+    private func basic<Value>(_ iterator: inout DBusMessageIter, _ initial: Value) -> Value {
         var value = initial
-        withUnsafeMutablePointer(to: &value) { dbus_message_iter_get_basic(&iterator, $0) }
+        withUnsafeMutablePointer(to: &value) { dbus.message_iter_get_basic(&iterator, $0) }
         return value
     }
 
-    private static func text(_ iterator: inout DBusMessageIter) -> String {
+    private func text(_ iterator: inout DBusMessageIter) -> String {
         let pointer = basic(&iterator, UnsafePointer<CChar>?.none)
         return pointer.map { String(cString: $0) } ?? ""
     }
 
-    private static func ownedSignature(_ iterator: inout DBusMessageIter) -> String {
-        guard let pointer = dbus_message_iter_get_signature(&iterator) else { return "" }
-        defer { dbus_free(pointer) }
+    private func ownedSignature(_ iterator: inout DBusMessageIter) -> String {
+        guard let pointer = dbus.message_iter_get_signature(&iterator) else { return "" }
+        defer { dbus.free(pointer) }
         return String(cString: pointer)
     }
 }

@@ -2,25 +2,27 @@ import CDBus
 
 /// Appends typed values to a libdbus message, checking first what libdbus would otherwise
 /// abort the process on (invalid signatures, paths, strings with NUL, mixed arrays).
-enum DBusMessageWriter {
-    static func append(_ values: [DBusValue], to message: OpaquePointer) throws(DBusClientError) {
+struct DBusMessageWriter {
+    let dbus: hc_dbus_api
+
+    func append(_ values: [DBusValue], to message: OpaquePointer) throws(DBusClientError) {
         for value in values { try check(value) }
         let signature = values.map(\.signature).joined()
-        guard dbus_signature_validate(signature, nil) != 0 else { throw .invalidValue("the signature '\(signature)' is not valid") }
+        guard dbus.signature_validate(signature, nil) != 0 else { throw .invalidValue("the signature '\(signature)' is not valid") }
         var iterator = DBusMessageIter()
-        dbus_message_iter_init_append(message, &iterator)
+        dbus.message_iter_init_append(message, &iterator)
         for value in values { try append(value, to: &iterator) }
     }
 
-    private static func check(_ value: DBusValue) throws(DBusClientError) {
+    private func check(_ value: DBusValue) throws(DBusClientError) {
         switch value {
         case .string(let text), .signature(let text):
             guard !text.utf8.contains(0) else { throw .invalidValue("a string contains NUL") }
-            if case .signature = value, dbus_signature_validate(text, nil) == 0 { throw .invalidValue("'\(text)' is not a signature") }
+            if case .signature = value, dbus.signature_validate(text, nil) == 0 { throw .invalidValue("'\(text)' is not a signature") }
         case .objectPath(let path):
-            guard !path.utf8.contains(0), dbus_validate_path(path, nil) != 0 else { throw .invalidValue("'\(path)' is not an object path") }
+            guard !path.utf8.contains(0), dbus.validate_path(path, nil) != 0 else { throw .invalidValue("'\(path)' is not an object path") }
         case .array(let element, let items):
-            guard dbus_signature_validate_single("a" + element, nil) != 0 else { throw .invalidValue("'\(element)' is not one complete type") }
+            guard dbus.signature_validate_single("a" + element, nil) != 0 else { throw .invalidValue("'\(element)' is not one complete type") }
             for item in items {
                 guard item.signature == element else { throw .invalidValue("an array of '\(element)' holds a '\(item.signature)'") }
                 try check(item)
@@ -36,7 +38,7 @@ enum DBusMessageWriter {
         }
     }
 
-    private static func append(_ value: DBusValue, to iterator: inout DBusMessageIter) throws(DBusClientError) {
+    private func append(_ value: DBusValue, to iterator: inout DBusMessageIter) throws(DBusClientError) {
         let appended: Bool
         switch value {
         case .byte(let number): appended = basic(number, "y", &iterator)
@@ -59,26 +61,26 @@ enum DBusMessageWriter {
         guard appended else { throw .invalidValue("libdbus refused a value of type \(value.signature) (out of memory?)") }
     }
 
-    private static func basic<Value>(_ value: Value, _ code: Character, _ iterator: inout DBusMessageIter) -> Bool {
-        withUnsafePointer(to: value) { dbus_message_iter_append_basic(&iterator, typeCode(code), $0) } != 0
+    private func basic<Value>(_ value: Value, _ code: Character, _ iterator: inout DBusMessageIter) -> Bool {
+        withUnsafePointer(to: value) { dbus.message_iter_append_basic(&iterator, typeCode(code), $0) } != 0
     }
 
-    private static func container(_ code: Character, _ contained: String?, _ items: [DBusValue], _ iterator: inout DBusMessageIter) throws(DBusClientError) {
+    private func container(_ code: Character, _ contained: String?, _ items: [DBusValue], _ iterator: inout DBusMessageIter) throws(DBusClientError) {
         var inner = DBusMessageIter()
-        guard dbus_message_iter_open_container(&iterator, typeCode(code), contained, &inner) != 0 else {
+        guard dbus.message_iter_open_container(&iterator, typeCode(code), contained, &inner) != 0 else {
             throw .invalidValue("libdbus could not open a container (out of memory?)")
         }
         do {
             for item in items { try append(item, to: &inner) }
         } catch {
-            dbus_message_iter_abandon_container(&iterator, &inner)
+            dbus.message_iter_abandon_container(&iterator, &inner)
             throw error
         }
-        guard dbus_message_iter_close_container(&iterator, &inner) != 0 else { throw .invalidValue("libdbus could not close a container (out of memory?)") }
+        guard dbus.message_iter_close_container(&iterator, &inner) != 0 else { throw .invalidValue("libdbus could not close a container (out of memory?)") }
     }
 
     /// The libdbus type code of a signature character ('e' and 'r' open dictionary entries and structures).
-    static func typeCode(_ code: Character) -> Int32 {
+    private func typeCode(_ code: Character) -> Int32 {
         Int32(code.asciiValue ?? 0)
     }
 }

@@ -38,7 +38,9 @@ public enum PSKc {
                 }
             }
         }
-        guard ok == 1 else { throw Failure(description: "OpenSSL could not compute AES-CMAC") }
+        guard ok == 1 else {
+            throw Failure(description: thread_crypto_failure().map { String(cString: $0) } ?? "OpenSSL could not compute AES-CMAC")
+        }
         return out
     }
 }

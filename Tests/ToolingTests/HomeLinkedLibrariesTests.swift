@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+
+/// The `home` binary loads libcrypto and libdbus on first use instead of linking them: linked,
+/// they cost every `home` process ~2.2 MiB resident (the agent's 30 MB goal), used or not.
+final class HomeLinkedLibrariesTests: XCTestCase {
+    /// The `home` built beside this test bundle (tools/test builds every product first).
+    private var home: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("home")
+    }
+
+    func testHomeNeedsNeitherLibcryptoNorLibdbus() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: home.path), "build the home product first (\(home.path))")
+        let needed = try neededLibraries(of: home)
+        XCTAssertTrue(needed.contains { $0.hasPrefix("libsqlite3") }, "readelf listed what home needs: \(needed)")
+        for library in ["libcrypto", "libssl", "libdbus-1"] {
+            XCTAssertFalse(needed.contains { $0.hasPrefix(library) }, "home links \(library): \(needed)")
+        }
+    }
+
+    /// The DT_NEEDED entries of an ELF file, through binutils' readelf.
+    private func neededLibraries(of binary: URL) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["readelf", "--dynamic", binary.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return output.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            guard let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
+            return String(line[line.index(after: open)..<close])
+        }
+    }
+}
