@@ -150,7 +150,7 @@ let pluginTargets: [Target] = [
     ),
     .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
     .target(
-        name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
+        name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
     ),
     .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "HomePluginKit", "PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin", exclude: ["README.md"]),
     .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin", exclude: ["README.md"]),
@@ -222,7 +222,7 @@ let integrationTestTargets: [Target] = [
         name: "IntegrationTests",
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Auth", "HomeAPI",
-            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBusTestSupport",
+            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "DBusTestSupport",
         ],
         path: "Tests/IntegrationTests"
     ),

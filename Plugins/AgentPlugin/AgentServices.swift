@@ -41,7 +41,8 @@ struct AgentServices: Sendable {
             handlers[contribution.name] = contribution.value
         }
         return NotificationHandler(
-            history: history, presenters: context.contributions(to: AgentPoints.notificationPresenters).map(\.value), handlers: handlers, log: log
+            history: history, presenters: context.contributions(to: AgentPoints.notificationPresenters).map(\.value), handlers: handlers,
+            responder: NotificationResponder { type, data in try await session.queueAndSend(type, data) }, log: log
         )
     }
 

@@ -4,12 +4,14 @@ import HomePluginKit
 import SessionPlugin
 import Essentials
 
-/// `home notifications [--json] [--limit N]`: the notifications the agent received from the server.
+/// `home notifications [--json] [--limit N]`: the notifications the agent received from the
+/// server, with their actions; `home notifications act ID ACTION` presses one.
 struct NotificationsCommand: PluginCommand {
     static let commandName = "notifications"
     static let commandSummary = "List the notifications received from the server (newest first)."
     let services: AgentServices
     let options: [OptionSpec] = [.json, .value("limit", "N", help: "How many (default 20)."), .server]
+    var subcommands: [any Command] { [NotificationActCommand(services: services)] }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
@@ -26,10 +28,23 @@ struct NotificationsCommand: PluginCommand {
             return .success
         }
         if records.isEmpty { console.print("no notifications yet; 'home agent' receives them") }
-        for record in records {
-            let cleared = record.clearedAt == nil ? "" : "  (cleared)"
-            console.print("\(HATimestamp.string(from: record.receivedAt))  \(record.title.map { "\($0): " } ?? "")\(record.message)\(cleared)")
-        }
+        for record in records { console.print(Self.line(record)) }
         return .success
+    }
+
+    /// One notification: id, time, urgency when not normal, text, actions, and what became of it.
+    static func line(_ record: NotificationRecord) -> String {
+        var line = "\(record.id)  \(HATimestamp.string(from: record.receivedAt))  "
+        if record.urgency != .normal { line += "[\(record.urgency.rawValue)] " }
+        line += "\(record.title.map { "\($0): " } ?? "")\(record.message)"
+        if !record.actions.isEmpty {
+            line += "  actions: " + record.actions.map { $0.takesText ? "\($0.id) (reply)" : $0.id }.joined(separator: ", ")
+        }
+        if let replacement = record.replacedBy {
+            line += "  (replaced by \(replacement))"
+        } else if record.clearedAt != nil {
+            line += "  (cleared)"
+        }
+        return line
     }
 }

@@ -1,10 +1,13 @@
 import Agent
 import AgentPlugin
+import DBus
 import Essentials
 import PluginHost
+import Synchronization
 
-/// Shows the agent's notifications on the desktop with `notify-send` (where a desktop session
-/// exists), as an entry of the agent's `agent.notification-presenters` point.
+/// Shows the agent's notifications on the desktop through its notification server
+/// (`org.freedesktop.Notifications` on the session bus), with their actions as buttons, as an
+/// entry of the agent's `agent.notification-presenters` point.
 public final class DesktopNotificationsPlugin: Plugin {
     /// Its entry's name among the presenters.
     static let presenterName = "desktop"
@@ -13,8 +16,8 @@ public final class DesktopNotificationsPlugin: Plugin {
     public static let factory: any PluginFactory = BuiltInPluginFactory(
         descriptor: PluginDescriptor(
             id: "desktop-notifications", version: SemanticVersion(1, 0, 0),
-            summary: "Shows notifications on the desktop (notify-send) when a desktop session exists",
-            contributes: [ContributionDeclaration(point: AgentPoints.notificationPresenters.name, name: presenterName, summary: "notify-send")],
+            summary: "Shows notifications on the desktop (org.freedesktop.Notifications) with their actions as buttons",
+            contributes: [ContributionDeclaration(point: AgentPoints.notificationPresenters.name, name: presenterName, summary: "the desktop's notification server")],
             failurePolicy: .ignore
         ),
         configuration: DesktopNotificationsConfiguration.self
@@ -22,9 +25,15 @@ public final class DesktopNotificationsPlugin: Plugin {
         DesktopNotificationsPlugin()
     }
 
+    private let notifier = Mutex<FreedesktopNotifier?>(nil)
+
     public func start(_ context: PluginContext) async throws {
-        try context.contribute(AgentPoints.notificationPresenters, name: Self.presenterName, DesktopNotifier(environment: Current.environment()))
+        let notifier = FreedesktopNotifier(bus: .session, logger: context.logger)
+        self.notifier.withLock { $0 = notifier }
+        try context.contribute(AgentPoints.notificationPresenters, name: Self.presenterName, notifier)
     }
 
-    public func stop() async {}
+    public func stop() async {
+        notifier.withLock { $0 }?.stop()
+    }
 }

@@ -7,7 +7,7 @@ final class CollectingPresenter: NotificationPresenter {
 
     var shown: [String] { messages.withLock { $0 } }
 
-    func show(_ notification: PushNotification) {
-        messages.withLock { $0.append(notification.message) }
+    func show(_ shown: ShownNotification) {
+        messages.withLock { $0.append(shown.notification.message) }
     }
 }

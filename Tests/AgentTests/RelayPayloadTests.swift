@@ -38,7 +38,7 @@ final class RelayPayloadTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-payload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenters: [SilentPresenter()]) { _ in }
+        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }) { _ in }
         let relay = RelayCredentials(pushURL: "https://relay.example/push/send", pushToken: "hcp_t", streamSecret: "hcs_s")
         XCTAssertEqual(RelayPushChannel(credentials: relay, handler: handler) { _ in }?.streamURL.absoluteString, "https://relay.example/push/stream")
         let notARelay = RelayCredentials(pushURL: "https://push.example/api/notify", pushToken: "t", streamSecret: "s")
@@ -50,7 +50,7 @@ final class RelayPayloadTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let history = try NotificationHistory(folder: folder)
-        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()]) { _ in }
+        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }) { _ in }
         let notification = try XCTUnwrap(PushNotification(relayPayload: .object(["type": .string("notification"), "body": .string("once")])))
         XCTAssertNil(handler.lastRelayDelivery())
         await handler.receive(notification, relayID: "7")

@@ -28,7 +28,8 @@ final class LocalPushChannelTests: XCTestCase {
         let history = try NotificationHistory(folder: home.folders.data)
         let presenter = RecordingPresenter(), logs = LogLines()
         let handler = NotificationHandler(
-            history: history, presenters: [presenter], handlers: ["clear_notification": ClearNotificationHandler(history: history)]
+            history: history, presenters: [presenter], handlers: ["clear_notification": ClearNotificationHandler(history: history)],
+            responder: NotificationResponder { _, _ in "sent" }
         ) { logs.append($0) }
         let channel = LocalPushChannel(connection: connection, webhookID: registration.response.webhookID, handler: handler) {
             logs.append($0)

@@ -6,8 +6,8 @@ final class RecordingPresenter: NotificationPresenter, @unchecked Sendable {
     private var shown: [PushNotification] = []
     private let lock = NSLock()
 
-    func show(_ notification: PushNotification) {
-        lock.withLock { shown.append(notification) }
+    func show(_ notification: ShownNotification) {
+        lock.withLock { shown.append(notification.notification) }
     }
 
     var notifications: [PushNotification] { lock.withLock { shown } }

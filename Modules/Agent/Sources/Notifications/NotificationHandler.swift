@@ -14,17 +14,20 @@ public final class NotificationHandler: Sendable {
     let presenters: [any NotificationPresenter]
     let commandHandlers: [String: any NotificationCommandHandler]
     let messageHandlers: [any NotificationCommandHandler]
+    let responder: NotificationResponder
     let log: @Sendable (String) -> Void
     private let unhandled = Mutex<Set<String>>([])
 
     /// Creates a handler; `handlers` are keyed by the command they take (`clear_notification`)
-    /// or by ``messageHandlerPrefix`` and a name of their own for ordinary messages.
+    /// or by ``messageHandlerPrefix`` and a name of their own for ordinary messages; `responder`
+    /// is how presenters send a pressed action back.
     public init(
         history: NotificationHistory, presenters: [any NotificationPresenter], handlers: [String: any NotificationCommandHandler] = [:],
-        log: @escaping @Sendable (String) -> Void
+        responder: NotificationResponder, log: @escaping @Sendable (String) -> Void
     ) {
         self.history = history
         self.presenters = presenters
+        self.responder = responder
         commandHandlers = handlers.filter { !$0.key.hasPrefix(Self.messageHandlerPrefix) }
         messageHandlers = handlers.filter { $0.key.hasPrefix(Self.messageHandlerPrefix) }.sorted { $0.key < $1.key }.map(\.value)
         self.log = log
@@ -40,15 +43,17 @@ public final class NotificationHandler: Sendable {
     /// id is recorded before it runs (a crash in between runs it at most once).
     public func receive(_ notification: PushNotification, relayID: String?) async {
         do {
+            var recordID: Int64?
             if let relayID {
-                guard try history.recordRelayDelivery(relayID, notification.isCommand ? nil : notification) else {
-                    return log("skipped a notification the relay delivered before")
+                switch try history.recordRelayDelivery(relayID, notification.isCommand ? nil : notification) {
+                case .deliveredBefore: return log("skipped a notification the relay delivered before")
+                case .recorded(let id): recordID = id
                 }
             }
             if notification.isCommand {
                 try await run(command: notification)
             } else {
-                try await show(notification, recorded: relayID != nil)
+                try await show(notification, id: recordID ?? history.record(notification))
             }
         } catch {
             log("could not handle '\(notification.message)': \(error)")
@@ -60,15 +65,16 @@ public final class NotificationHandler: Sendable {
         try? history.lastRelayDelivery(prefix: prefix)
     }
 
-    private func show(_ notification: PushNotification, recorded: Bool) async throws {
-        if !recorded { try history.record(notification) }
+    private func show(_ notification: PushNotification, id: Int64) async throws {
         for handler in messageHandlers {
             if case .handled(let line) = try await handler.handle(notification) {
                 return log(line)
             }
         }
-        log("notification: \(notification.title.map { "\($0): " } ?? "")\(notification.message)")
-        for presenter in presenters { presenter.show(notification) }
+        let actions = notification.actions.isEmpty ? "" : " [\(notification.actions.map(\.id).joined(separator: ", "))]"
+        log("notification \(id): \(notification.title.map { "\($0): " } ?? "")\(notification.message)\(actions)")
+        let shown = ShownNotification(id: id, notification: notification, responder: responder)
+        for presenter in presenters { presenter.show(shown) }
     }
 
     private func run(command notification: PushNotification) async throws {

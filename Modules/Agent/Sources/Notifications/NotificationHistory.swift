@@ -35,6 +35,10 @@ public final class NotificationHistory: Sendable {
             );
             """)
         }
+        // A notification with the tag of an earlier one replaces it, as on a phone.
+        migrator.register("notifications.v3-replaced-by") { database in
+            try database.executeScript("ALTER TABLE notifications ADD COLUMN replaced_by INTEGER;")
+        }
         _ = try migrator.migrate(pool)
     }
 
@@ -42,20 +46,16 @@ public final class NotificationHistory: Sendable {
     static let rememberedDeliveries = 1000
 
     /// Records that the relay delivered `id`, with `notification` when it is one to show, in one
-    /// transaction; false when `id` was delivered before (and nothing is recorded).
-    public func recordRelayDelivery(_ id: String, _ notification: PushNotification?, at date: Date = Date()) throws -> Bool {
+    /// transaction; ``RelayDelivery/deliveredBefore`` when `id` was delivered before (and nothing
+    /// is recorded).
+    public func recordRelayDelivery(_ id: String, _ notification: PushNotification?, at date: Date = Date()) throws -> RelayDelivery {
         let data = try notification.map { try JSONSerializer.string(.object($0.data)) }
         return try pool.write { database in
             try database.execute("INSERT OR IGNORE INTO relay_deliveries (id) VALUES (?)", id)
-            guard database.changes == 1 else { return false }
+            guard database.changes == 1 else { return .deliveredBefore }
             try database.execute("DELETE FROM relay_deliveries WHERE sequence <= ?", database.lastInsertedRowID - Int64(Self.rememberedDeliveries))
-            if let notification, let data {
-                try database.execute(
-                    "INSERT INTO notifications (received_at, title, message, data, tag) VALUES (?, ?, ?, ?, ?)",
-                    date.timeIntervalSince1970, notification.title, notification.message, data, notification.tag
-                )
-            }
-            return true
+            guard let notification, let data else { return .recorded(nil) }
+            return .recorded(try Self.insert(notification, data: data, at: date, into: database))
         }
     }
 
@@ -67,16 +67,40 @@ public final class NotificationHistory: Sendable {
         }
     }
 
+    /// Records `notification`; returns its id. One with the tag of an earlier notification
+    /// replaces it (the earlier one's ``NotificationRecord/replacedBy``).
     @discardableResult
     public func record(_ notification: PushNotification, at date: Date = Date()) throws -> Int64 {
         let data = try JSONSerializer.string(.object(notification.data))
-        return try pool.write { database in
-            try database.execute(
-                "INSERT INTO notifications (received_at, title, message, data, tag) VALUES (?, ?, ?, ?, ?)",
-                date.timeIntervalSince1970, notification.title, notification.message, data, notification.tag
-            )
-            return database.lastInsertedRowID
+        return try pool.write { database in try Self.insert(notification, data: data, at: date, into: database) }
+    }
+
+    private static func insert(_ notification: PushNotification, data: String, at date: Date, into database: DatabaseConnection) throws -> Int64 {
+        try database.execute(
+            "INSERT INTO notifications (received_at, title, message, data, tag) VALUES (?, ?, ?, ?, ?)",
+            date.timeIntervalSince1970, notification.title, notification.message, data, notification.tag
+        )
+        let id = database.lastInsertedRowID
+        if let tag = notification.tag {
+            try database.execute("UPDATE notifications SET replaced_by = ? WHERE tag = ? AND id < ? AND replaced_by IS NULL", id, tag, id)
         }
+        return id
+    }
+
+    /// The notification recorded as `id`, as it arrived.
+    public func notification(id: Int64) throws -> PushNotification? {
+        try pool.read { database in
+            try database.rows("SELECT title, message, data FROM notifications WHERE id = ?", id).first.map { row in
+                PushNotification(
+                    message: row.get("message", as: String.self) ?? "", title: row.get("title", as: String.self),
+                    data: Self.data(row.get("data", as: String.self))
+                )
+            }
+        }
+    }
+
+    private static func data(_ text: String?) -> [String: JSONValue] {
+        text.flatMap { try? JSONParser.parse(Array($0.utf8)) }?.objectValue ?? [:]
     }
 
     /// Marks the notifications with `tag` cleared; returns how many.
@@ -91,13 +115,18 @@ public final class NotificationHistory: Sendable {
     /// The newest `limit` notifications, newest first.
     public func recent(limit: Int = 50) throws -> [NotificationRecord] {
         try pool.read { database in
-            try database.rows("SELECT id, received_at, title, message, tag, cleared_at FROM notifications ORDER BY id DESC LIMIT ?", limit).map { row in
-                NotificationRecord(
+            let query = "SELECT id, received_at, title, message, data, tag, cleared_at, replaced_by FROM notifications ORDER BY id DESC LIMIT ?"
+            return try database.rows(query, limit).map { row in
+                let data = Self.data(row.get("data", as: String.self))
+                return NotificationRecord(
                     id: row.get("id", as: Int64.self) ?? 0,
                     receivedAt: Date(timeIntervalSince1970: row.get("received_at", as: Double.self) ?? 0),
                     title: row.get("title", as: String.self), message: row.get("message", as: String.self) ?? "",
                     tag: row.get("tag", as: String.self),
-                    clearedAt: row.get("cleared_at", as: Double.self).map(Date.init(timeIntervalSince1970:))
+                    group: PushNotification(message: "", title: nil, data: data).group,
+                    urgency: NotificationUrgency(data: data), actions: NotificationAction.list(in: data),
+                    clearedAt: row.get("cleared_at", as: Double.self).map(Date.init(timeIntervalSince1970:)),
+                    replacedBy: row.get("replaced_by", as: Int64.self)
                 )
             }
         }

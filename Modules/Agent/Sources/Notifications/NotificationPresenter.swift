@@ -1,4 +1,4 @@
 /// Shows a notification to the person at the machine.
 public protocol NotificationPresenter: Sendable {
-    func show(_ notification: PushNotification)
+    func show(_ shown: ShownNotification)
 }

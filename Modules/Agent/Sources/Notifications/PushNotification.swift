@@ -9,6 +9,14 @@ public struct PushNotification: Sendable, Equatable {
     /// What to send back with `mobile_app/push_notification_confirm`, when the server asks for it.
     public let confirmID: String?
 
+    /// Creates a notification, as the history gives one back.
+    public init(message: String, title: String?, data: [String: JSONValue], confirmID: String? = nil) {
+        self.message = message
+        self.title = title
+        self.data = data
+        self.confirmID = confirmID
+    }
+
     /// Reads a channel event; nil when it carries no message.
     public init?(event: JSONValue) {
         guard let object = event.objectValue, case .string(let message)? = object["message"] else { return nil }
@@ -21,6 +29,24 @@ public struct PushNotification: Sendable, Equatable {
     /// `data.tag`, which groups notifications and names the ones `clear_notification` removes.
     public var tag: String? {
         if case .string(let tag)? = data["tag"] { return tag }
+        return nil
+    }
+
+    /// `data.group`, which the apps show together.
+    public var group: String? {
+        if case .string(let group)? = data["group"] { return group }
+        return nil
+    }
+
+    /// The buttons of `data.actions`.
+    public var actions: [NotificationAction] { NotificationAction.list(in: data) }
+
+    /// How urgent it is (`push.interruption-level`, `priority`, `importance`).
+    public var urgency: NotificationUrgency { NotificationUrgency(data: data) }
+
+    /// `data.image`: an image to show with it, a path on the server or a URL.
+    public var image: String? {
+        if case .string(let image)? = data["image"], !image.isEmpty { return image }
         return nil
     }
 
