@@ -198,6 +198,7 @@ let unitTestTargets: [Target] = [
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv", "DBus"]),
     ("DBusTests", ["DBus", "DBusTestSupport"]),
+    ("DesktopNotificationsPluginTests", ["DesktopNotificationsPlugin", "Agent", "DBus", "Essentials"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
     ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport"]),
