@@ -1,4 +1,5 @@
 import AgentPlugin
+import AssistPlugin
 import ConnectionPlugin
 import DesignTokensPlugin
 import DesktopNotificationsPlugin
@@ -9,6 +10,8 @@ import LinuxSensorsPlugin
 import PluginHost
 import PushChannelsPlugin
 import SessionPlugin
+import TagsPlugin
+import TemplatesPlugin
 import ThemeFilesPlugin
 import ThreadPlugin
 
@@ -19,7 +22,7 @@ enum BuiltInCatalog {
     static let factories: [any PluginFactory] = [
         SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version), PushChannelsPlugin.factory,
         LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory, HomeDevicesPlugin.factory,
-        ThreadPlugin.factory, ImprovPlugin.factory,
+        ThreadPlugin.factory, ImprovPlugin.factory, AssistPlugin.factory, TemplatesPlugin.factory, TagsPlugin.factory,
         DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
     ]
 
@@ -28,6 +31,7 @@ enum BuiltInCatalog {
     static let defaults: [ManifestEntry] = [
         ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "push-channels"),
         ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"), ManifestEntry(id: "thread"), ManifestEntry(id: "improv"),
-        ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
+        ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "assist"), ManifestEntry(id: "templates"), ManifestEntry(id: "tags"),
+        ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
     ]
 }

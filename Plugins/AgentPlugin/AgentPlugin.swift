@@ -14,7 +14,7 @@ public final class AgentPlugin: Plugin {
             descriptor: PluginDescriptor(
                 id: "agent", version: SemanticVersion(1, 0, 0),
                 summary: "This machine as a mobile_app device: registration, encrypted webhooks, sensor reports, notifications",
-                requires: [SessionAccess.key.id],
+                provides: [AgentWebhook.key.id], requires: [SessionAccess.key.id],
                 contributes: [AgentCommand.declaration, SensorsCommand.declaration, NotificationsCommand.declaration],
                 consumes: AgentPoints.all
             ),
@@ -35,6 +35,7 @@ public final class AgentPlugin: Plugin {
             session: try context.resolve(SessionAccess.key), context: context,
             appVersion: appVersion, wakeups: AgentWakeups()
         )
+        try context.provide(AgentWebhook.key, AgentWebhook(services: services))
         try context.contribute(command: AgentCommand(services: services))
         try context.contribute(command: SensorsCommand(services: services))
         try context.contribute(command: NotificationsCommand(services: services))

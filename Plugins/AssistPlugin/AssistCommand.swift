@@ -1,0 +1,44 @@
+import AgentPlugin
+import CLIKit
+import Essentials
+import HomePluginKit
+import SessionPlugin
+
+/// `home assist TEXT [--language LANG] [--conversation-id ID] [--json]`: says TEXT to Home
+/// Assistant's conversation agent through the device's webhook and prints its answer; the
+/// conversation's id (standard error) keeps the context for the next sentence.
+struct AssistCommand: PluginCommand {
+    static let commandName = "assist"
+    static let commandSummary = "Say something to Home Assistant (Assist), such as 'turn on the kitchen lights', and print its answer."
+    /// The longest sentence sent.
+    static let maximumTextBytes = 4096
+    let webhook: AgentWebhook
+    let arguments = "TEXT …"
+    let options: [OptionSpec] = [
+        .value("language", "LANG", help: "The language of TEXT (default: the server's)."),
+        .value("conversation-id", "ID", help: "Go on with this conversation (its id from an earlier answer)."),
+        .json, .server,
+    ]
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let text = try invocation.positionals("what to say", minimum: 1, maximum: .max).joined(separator: " ")
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.utf8.count <= Self.maximumTextBytes else {
+            throw UsageError("say something of at most \(Self.maximumTextBytes) bytes")
+        }
+        var data: [String: JSONValue] = ["text": .string(text)]
+        if let language = invocation.arguments.values["language"] { data["language"] = .string(language) }
+        if let id = invocation.arguments.values["conversation-id"] { data["conversation_id"] = .string(id) }
+        guard let answer = try await webhook.call("conversation_process", .object(data), invocation) else {
+            throw AssistError(description: "the server gave no answer (is this device's integration still there? 'home agent register')")
+        }
+        let reply = AssistAnswer(answer)
+        let console = invocation.console
+        if invocation.arguments.has("json") {
+            console.print(try JSONSerializer.string(answer, pretty: true))
+        } else {
+            console.print(reply.speech ?? "(no spoken answer)")
+            if let id = reply.conversationID { console.printError("conversation \(id) (go on with --conversation-id \(id))") }
+        }
+        return reply.failed ? .failure : .success
+    }
+}

@@ -1,0 +1,2 @@
+/// The assist plugin's manifest configuration: none, so any key is reported as unknown.
+struct AssistConfiguration: Decodable, Sendable {}

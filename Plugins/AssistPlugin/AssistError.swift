@@ -1,0 +1,4 @@
+/// Why Assist gave no answer.
+struct AssistError: Error, CustomStringConvertible {
+    let description: String
+}

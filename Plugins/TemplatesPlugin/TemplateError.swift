@@ -1,0 +1,4 @@
+/// Why a template gave no result.
+struct TemplateError: Error, CustomStringConvertible {
+    let description: String
+}
