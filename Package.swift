@@ -154,6 +154,10 @@ let pluginTargets: [Target] = [
     ),
     .target(name: "AssistPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/AssistPlugin", exclude: ["README.md"]),
     .target(name: "TemplatesPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/TemplatesPlugin", exclude: ["README.md"]),
+    .target(
+        name: "LocationPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
+    ),
+    .target(name: "ZonesPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
     .target(name: "TagsPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/TagsPlugin", exclude: ["README.md"]),
     .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "HomePluginKit", "PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin", exclude: ["README.md"]),
     .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin", exclude: ["README.md"]),
@@ -168,7 +172,7 @@ let appTargets: [Target] = [
         dependencies: [
             "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
-            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
+            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"
     ),
@@ -201,7 +205,7 @@ let unitTestTargets: [Target] = [
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv", "DBus"]),
     ("DBusTests", ["DBus", "DBusTestSupport"]),
-    ("CompanionPluginTests", ["AssistPlugin", "Essentials"]),
+    ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "PluginHost", "Essentials"]),
     ("DesktopNotificationsPluginTests", ["DesktopNotificationsPlugin", "Agent", "DBus", "Essentials"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),

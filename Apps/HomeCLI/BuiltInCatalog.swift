@@ -7,6 +7,7 @@ import Foundation
 import HomeDevicesPlugin
 import ImprovPlugin
 import LinuxSensorsPlugin
+import LocationPlugin
 import PluginHost
 import PushChannelsPlugin
 import SessionPlugin
@@ -14,6 +15,7 @@ import TagsPlugin
 import TemplatesPlugin
 import ThemeFilesPlugin
 import ThreadPlugin
+import ZonesPlugin
 
 /// The plugins compiled into `home`, and the manifest entries that stand for the plugins a
 /// user's manifest does not name.
@@ -23,6 +25,7 @@ enum BuiltInCatalog {
         SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version), PushChannelsPlugin.factory,
         LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory, HomeDevicesPlugin.factory,
         ThreadPlugin.factory, ImprovPlugin.factory, AssistPlugin.factory, TemplatesPlugin.factory, TagsPlugin.factory,
+        LocationPlugin.factory, ZonesPlugin.factory,
         DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
     ]
 
@@ -32,6 +35,7 @@ enum BuiltInCatalog {
         ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "push-channels"),
         ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"), ManifestEntry(id: "thread"), ManifestEntry(id: "improv"),
         ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "assist"), ManifestEntry(id: "templates"), ManifestEntry(id: "tags"),
+        ManifestEntry(id: "location"), ManifestEntry(id: "zones"),
         ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
     ]
 }

@@ -15,6 +15,7 @@ struct AgentCommand: PluginCommand {
     let services: AgentServices
     let options: [OptionSpec] = [
         .value("interval", "SECONDS", help: "Seconds between sensor reports (default 60)."), .server,
+        .value("location-interval", "SECONDS", help: "Also report the location source's place this often (checked at each report; default: only when the server asks)."),
         .value("relay", "URL", help: "A push relay's /push/send URL: registers with it (once) and announces it as push_url; 'none' forgets it."),
         .value("relay-key-file", "FILE", help: "The relay's registration key, when its operator requires one ('-': standard input; default: $HOME_RELAY_KEY)."),
     ]
@@ -31,6 +32,11 @@ struct AgentCommand: PluginCommand {
             guard let seconds = Double(text), seconds >= 1 else { throw UsageError("--interval needs a number of seconds, at least 1") }
             interval = seconds
         }
+        var locationInterval: Double?
+        if let text = invocation.arguments.values["location-interval"] {
+            guard let seconds = Double(text), seconds >= 1 else { throw UsageError("--location-interval needs a number of seconds, at least 1") }
+            locationInterval = seconds
+        }
         let signals = TerminationSignals()
         let wakeups = services.wakeups
         let forwarding = Task {
@@ -41,12 +47,15 @@ struct AgentCommand: PluginCommand {
         let session = try await AgentSession(invocation, services: services)
         let console = invocation.console
         let log: @Sendable (String) -> Void = { console.printError("\(HATimestamp.string(from: Date())) agent: \(LogText.sanitized($0))") }
+        let location = locationInterval.map { LocationSchedule(interval: $0, sources: { services.locationSources }, log: log) }
         let steps = AgentDaemon.Steps(
             register: { try await session.registrar.registrationForSending() },
             isUnreachable: MobileAppRegistrar.isUnreachable,
             openChannels: { registration in try await AgentChannels.open(for: registration, session: session, log: log) },
             report: { registration in
-                try await session.sensorReporter(for: registration).report(settingsIn: session.home.folders.data, webhookID: registration.response.webhookID).0
+                let report = try await session.sensorReporter(for: registration).report(settingsIn: session.home.folders.data, webhookID: registration.response.webhookID).0
+                await location?.reportIfDue { type, data in try await session.queueAndSend(type, data) }
+                return report
             }
         )
         try await AgentDaemon(server: "\(session.home.server)", interval: interval, wakeups: wakeups, steps: steps, log: log).run()

@@ -53,7 +53,7 @@ final class NotificationActionTests: XCTestCase {
         await watcher.start()
         let answers = try await ReceivedEvents(watcher, eventType: answered)
 
-        let (agent, log) = try home.start(["agent", "--interval", "60"], environment: ["DBUS_SESSION_BUS_ADDRESS": standIn.bus.address])
+        let (agent, log) = try home.start(["agent", "--interval", "60"], environment: ["DBUS_SESSION_BUS_ADDRESS": standIn.address])
         self.agent = agent
         let agentLog = AgentLog(log)
         try await agentLog.wait(for: "listening for notifications", within: 30)
@@ -99,7 +99,7 @@ final class NotificationActionTests: XCTestCase {
         XCTAssertTrue(noText.contains("give its text with --text"), noText)
 
         // A button press from anyone but the notification server is not believed.
-        let forger = try DBusConnection(bus: .address(standIn.bus.address))
+        let forger = try DBusConnection(bus: .address(standIn.address))
         try forger.emit(
             "/org/freedesktop/Notifications", "org.freedesktop.Notifications", "ActionInvoked", [.uint32(UInt32(serverID)), .string("OPEN_\(suffix)")]
         )

@@ -17,6 +17,15 @@ extension JSONValue {
         return nil
     }
 
+    /// A number as Double, whether JSON wrote it as an integer or not, else nil.
+    public var numberValue: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
     /// The name of this value's JSON kind, for error messages.
     public var kindName: String {
         switch self {

@@ -70,7 +70,7 @@ extension AutomationDraft {
             let words = try text(fields["command"], "\(path).command.command").split(separator: " ").map(String.init)
             return .command(entityID: try text(fields["entity"], "\(path).command.entity"), try CommandSyntax.parse(words[0], Array(words.dropFirst())))
         case "delay":
-            guard let seconds = value.number, seconds >= 0 else { throw .invalidArgument("\(path).delay must be a number of seconds, 0 or more") }
+            guard let seconds = value.numberValue, seconds >= 0 else { throw .invalidArgument("\(path).delay must be a number of seconds, 0 or more") }
             return .delay(seconds: seconds)
         default:
             return .notify(service: fields["service"]?.stringValue ?? "notify.notify", message: try text(fields["message"], "\(path).notify.message"),

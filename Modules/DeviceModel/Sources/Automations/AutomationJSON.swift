@@ -38,7 +38,7 @@ enum AutomationJSON {
             guard Set(fields.keys).isSubset(of: units.keys) else { return nil }
             var total = 0.0
             for (key, amount) in fields {
-                guard let number = amount.number, let unit = units[key] else { return nil }
+                guard let number = amount.numberValue, let unit = units[key] else { return nil }
                 total += number * unit
             }
             return total

@@ -27,7 +27,7 @@ struct CommandPlanner {
             }
         case .setHueSaturation(let hue, let saturation):
             return call("light", "turn_on", ["hs_color": .array([.double(hue), .double(saturation)])], expecting: "hue \(hue)°, saturation \(saturation) %") { state in
-                guard let hs = state.attributes["hs_color"]?.arrayValue, hs.count == 2, let h = hs[0].number, let s = hs[1].number else { return false }
+                guard let hs = state.attributes["hs_color"]?.arrayValue, hs.count == 2, let h = hs[0].numberValue, let s = hs[1].numberValue else { return false }
                 return abs(h - hue) < 1 && abs(s - saturation) < 1
             }
         case .setColorTemperature(let kelvin):
@@ -87,7 +87,7 @@ struct CommandPlanner {
         }
     }
 
-    private static func attribute(_ name: String, _ state: EntityState) -> Double? { state.attributes[name]?.number }
+    private static func attribute(_ name: String, _ state: EntityState) -> Double? { state.attributes[name]?.numberValue }
 
     /// The commands `entity` takes now, by name.
     static func supported(by entity: DeviceEntity) -> [String] {

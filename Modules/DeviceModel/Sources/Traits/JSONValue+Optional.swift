@@ -8,15 +8,6 @@ extension JSONValue {
     static func from(_ flag: Bool?) -> JSONValue { flag.map(JSONValue.bool) ?? .null }
     static func from(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
 
-    /// A number as Double, whether JSON wrote it as an integer or not.
-    var number: Double? {
-        switch self {
-        case .integer(let value): Double(value)
-        case .double(let value): value
-        default: nil
-        }
-    }
-
     var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil

@@ -15,7 +15,7 @@ enum TraitMapper {
 
     static func traits(of state: EntityState, temperatureUnit: String) -> [Trait] {
         let attributes = state.attributes
-        let features = Int(attributes["supported_features"]?.number ?? 0)
+        let features = Int(attributes["supported_features"]?.numberValue ?? 0)
         let has = { (bit: Int) in features & bit != 0 }
         let isOn: Bool? = state.state == "on" ? true : state.state == "off" ? false : nil
         let domain = DeviceEntity.domain(of: state.entityID)
@@ -25,35 +25,35 @@ enum TraitMapper {
         case "light":
             let modes = attributes["supported_color_modes"]?.strings ?? []
             if modes.contains(where: { $0 != "onoff" }) {
-                traits.append(.brightness(BrightnessTrait(percent: attributes["brightness"]?.number.map(BrightnessTrait.percent(fromLevel:)))))
+                traits.append(.brightness(BrightnessTrait(percent: attributes["brightness"]?.numberValue.map(BrightnessTrait.percent(fromLevel:)))))
             }
             let color = ColorTrait(
                 modes: modes, mode: attributes["color_mode"]?.stringValue,
-                hue: attributes["hs_color"]?.arrayValue?.first?.number, saturation: attributes["hs_color"]?.arrayValue?.dropFirst().first?.number,
-                kelvin: attributes["color_temp_kelvin"]?.number.map { Int($0) },
-                minimumKelvin: attributes["min_color_temp_kelvin"]?.number.map { Int($0) },
-                maximumKelvin: attributes["max_color_temp_kelvin"]?.number.map { Int($0) }
+                hue: attributes["hs_color"]?.arrayValue?.first?.numberValue, saturation: attributes["hs_color"]?.arrayValue?.dropFirst().first?.numberValue,
+                kelvin: attributes["color_temp_kelvin"]?.numberValue.map { Int($0) },
+                minimumKelvin: attributes["min_color_temp_kelvin"]?.numberValue.map { Int($0) },
+                maximumKelvin: attributes["max_color_temp_kelvin"]?.numberValue.map { Int($0) }
             )
             if color.supportsHueSaturation || color.supportsTemperature { traits.append(.color(color)) }
         case "climate":
             traits.append(.thermostat(ThermostatTrait(
                 mode: state.state, modes: attributes["hvac_modes"]?.strings ?? [],
-                target: attributes["temperature"]?.number, targetLow: attributes["target_temp_low"]?.number,
-                targetHigh: attributes["target_temp_high"]?.number, current: attributes["current_temperature"]?.number,
-                minimum: attributes["min_temp"]?.number, maximum: attributes["max_temp"]?.number,
-                step: attributes["target_temp_step"]?.number, unit: temperatureUnit,
+                target: attributes["temperature"]?.numberValue, targetLow: attributes["target_temp_low"]?.numberValue,
+                targetHigh: attributes["target_temp_high"]?.numberValue, current: attributes["current_temperature"]?.numberValue,
+                minimum: attributes["min_temp"]?.numberValue, maximum: attributes["max_temp"]?.numberValue,
+                step: attributes["target_temp_step"]?.numberValue, unit: temperatureUnit,
                 supportsTarget: has(climateTargetTemperature), supportsRange: has(climateTargetRange)
             )))
         case "fan":
             traits.append(.fan(FanTrait(
-                percentage: attributes["percentage"]?.number.map { Int($0.rounded()) }, step: attributes["percentage_step"]?.number,
+                percentage: attributes["percentage"]?.numberValue.map { Int($0.rounded()) }, step: attributes["percentage_step"]?.numberValue,
                 oscillating: attributes["oscillating"]?.bool, direction: attributes["direction"]?.stringValue,
                 supportsSpeed: has(fanSetSpeed), supportsOscillation: has(fanOscillate), supportsDirection: has(fanDirection)
             )))
         case "cover":
             traits.append(.cover(CoverTrait(
-                state: state.state, position: attributes["current_position"]?.number.map { Int($0) },
-                tilt: attributes["current_tilt_position"]?.number.map { Int($0) }, deviceClass: attributes["device_class"]?.stringValue,
+                state: state.state, position: attributes["current_position"]?.numberValue.map { Int($0) },
+                tilt: attributes["current_tilt_position"]?.numberValue.map { Int($0) }, deviceClass: attributes["device_class"]?.stringValue,
                 canOpen: has(coverOpen), canClose: has(coverClose), canStop: has(coverStop),
                 canSetPosition: has(coverSetPosition), canSetTilt: has(coverSetTilt)
             )))
@@ -61,7 +61,7 @@ enum TraitMapper {
             traits.append(.lock(LockTrait(state: state.state, canOpen: has(lockOpen))))
         case "media_player":
             traits.append(.mediaPlayback(MediaPlaybackTrait(
-                state: state.state, volumePercent: attributes["volume_level"]?.number.map { Int(($0 * 100).rounded()) },
+                state: state.state, volumePercent: attributes["volume_level"]?.numberValue.map { Int(($0 * 100).rounded()) },
                 muted: attributes["is_volume_muted"]?.bool, source: attributes["source"]?.stringValue,
                 sources: attributes["source_list"]?.strings ?? [], title: attributes["media_title"]?.stringValue,
                 canPlay: has(mediaPlay), canPause: has(mediaPause), canSetVolume: has(mediaVolumeSet), canSelectSource: has(mediaSelectSource)

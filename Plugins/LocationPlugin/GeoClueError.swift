@@ -1,0 +1,4 @@
+/// Why GeoClue gave no location.
+struct GeoClueError: Error, CustomStringConvertible {
+    let description: String
+}

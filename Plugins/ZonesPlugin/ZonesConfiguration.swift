@@ -1,0 +1,2 @@
+/// The zones plugin's manifest configuration: none, so any key is reported as unknown.
+struct ZonesConfiguration: Decodable, Sendable {}
