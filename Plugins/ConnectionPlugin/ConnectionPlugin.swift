@@ -10,9 +10,9 @@ public final class ConnectionPlugin: Plugin {
     public static let factory: any PluginFactory = BuiltInPluginFactory(
         descriptor: PluginDescriptor(
             id: "connection", version: SemanticVersion(1, 0, 0),
-            summary: "The WebSocket connection and the live entity store; REST states and service calls: states, call, watch",
+            summary: "The WebSocket connection and the live entity store; REST states and service calls: states, call, watch, status-line",
             provides: [ConnectionFactory.key.id], requires: [SessionAccess.key.id],
-            contributes: [StatesCommand.declaration, CallCommand.declaration, WatchCommand.declaration],
+            contributes: [StatesCommand.declaration, CallCommand.declaration, WatchCommand.declaration, StatusLineCommand.declaration],
             configurationKeys: ["pingInterval", "maximumReconnectDelay"]
         ),
         configuration: ConnectionConfiguration.self
@@ -36,6 +36,7 @@ public final class ConnectionPlugin: Plugin {
         try context.contribute(command: StatesCommand(session: session))
         try context.contribute(command: CallCommand(session: session))
         try context.contribute(command: WatchCommand(session: session, connections: connections))
+        try context.contribute(command: StatusLineCommand(session: session, connections: connections))
     }
 
     public func stop() async {}
