@@ -42,7 +42,12 @@ struct AgentServices: Sendable {
         }
         return NotificationHandler(
             history: history, presenters: context.contributions(to: AgentPoints.notificationPresenters).map(\.value), handlers: handlers,
-            responder: NotificationResponder { type, data in try await session.queueAndSend(type, data) }, log: log
+            responder: NotificationResponder { type, data in try await session.queueAndSend(type, data) },
+            images: NotificationImages(
+                server: session.home.server, tokens: session.home.tokenProvider,
+                folder: session.home.folders.cache.appendingPathComponent("notification-images"), log: log
+            ),
+            log: log
         )
     }
 

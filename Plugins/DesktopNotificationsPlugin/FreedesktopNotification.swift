@@ -3,7 +3,7 @@ import DBus
 
 /// The arguments of a `Notify` call for a notification: the summary and body, the actions as
 /// key/label pairs (a reply as KDE's `inline-reply` where the server offers a reply field), the
-/// hints (`urgency`; `x-kde-reply-placeholder-text`), and the id of the notification it replaces.
+/// hints (`urgency`; `image-path`, the downloaded `data.image`; `x-kde-reply-placeholder-text`), and the id of the notification it replaces.
 struct FreedesktopNotification {
     static let applicationName = "HomeCompanion"
     /// The largest summary and body sent; the rest is cut (servers show a few lines anyway).
@@ -15,6 +15,7 @@ struct FreedesktopNotification {
         let notification = shown.notification
         var actions: [String] = []
         var hints: [String: DBusValue] = ["urgency": .byte(notification.urgency.freedesktopLevel)]
+        if let image = shown.imageFile { hints["image-path"] = .string(image.absoluteString) }
         var replyTaken = false
         for action in notification.actions {
             if action.takesText, inlineReply, !replyTaken {

@@ -61,7 +61,8 @@ final class NotificationActionTests: XCTestCase {
         let notify = URL(string: server.url + "/api/services/notify/mobile_app_\(Self.slug(device))")!
         let actions: [[String: Any]] = [["action": "OPEN_\(suffix)", "title": "Open"], ["action": "REPLY", "title": "Answer", "behavior": "textInput"]]
         let sent = try await HTTPExchange.send("POST", notify, token: server.token, json: [
-            "title": "Front door", "message": "Someone is at the door", "data": ["tag": tag, "priority": "high", "actions": actions],
+            "title": "Front door", "message": "Someone is at the door",
+            "data": ["tag": tag, "priority": "high", "actions": actions, "image": "/api/camera_proxy/camera.demo_camera"],
         ])
         XCTAssertEqual(sent.status, 200, String(decoding: sent.body, as: UTF8.self))
         let shown = try XCTUnwrap(standIn.notifications(count: 1).first, agentLog.text)
@@ -70,6 +71,11 @@ final class NotificationActionTests: XCTestCase {
         XCTAssertEqual(shown["app_name"] as? String, "HomeCompanion")
         XCTAssertEqual(shown["actions"] as? [String], ["OPEN_\(suffix)", "Open", "inline-reply", "Answer"], "the reply became the server's reply field")
         XCTAssertEqual((shown["hints"] as? [String: Any])?["urgency"] as? Int, 2, "priority high is critical")
+        // The camera's picture, downloaded with the session's token into the cache, private.
+        let image = try XCTUnwrap(((shown["hints"] as? [String: Any])?["image-path"] as? String).flatMap(URL.init(string:)), "\(shown)")
+        XCTAssertTrue(image.path.hasPrefix(root.path) && image.path.hasSuffix(".jpg"), image.path)
+        XCTAssertEqual(try Data(contentsOf: image).prefix(2), Data([0xFF, 0xD8]), "a JPEG")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: image.path)[.posixPermissions] as? Int, 0o600)
         let serverID = try XCTUnwrap(shown["id"] as? Int)
 
         // The person presses the button on the desktop, then types a reply there.

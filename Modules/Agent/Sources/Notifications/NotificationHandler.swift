@@ -15,19 +15,21 @@ public final class NotificationHandler: Sendable {
     let commandHandlers: [String: any NotificationCommandHandler]
     let messageHandlers: [any NotificationCommandHandler]
     let responder: NotificationResponder
+    let images: NotificationImages?
     let log: @Sendable (String) -> Void
     private let unhandled = Mutex<Set<String>>([])
 
     /// Creates a handler; `handlers` are keyed by the command they take (`clear_notification`)
     /// or by ``messageHandlerPrefix`` and a name of their own for ordinary messages; `responder`
-    /// is how presenters send a pressed action back.
+    /// is how presenters send a pressed action back; `images` downloads `data.image` for them.
     public init(
         history: NotificationHistory, presenters: [any NotificationPresenter], handlers: [String: any NotificationCommandHandler] = [:],
-        responder: NotificationResponder, log: @escaping @Sendable (String) -> Void
+        responder: NotificationResponder, images: NotificationImages? = nil, log: @escaping @Sendable (String) -> Void
     ) {
         self.history = history
         self.presenters = presenters
         self.responder = responder
+        self.images = images
         commandHandlers = handlers.filter { !$0.key.hasPrefix(Self.messageHandlerPrefix) }
         messageHandlers = handlers.filter { $0.key.hasPrefix(Self.messageHandlerPrefix) }.sorted { $0.key < $1.key }.map(\.value)
         self.log = log
@@ -73,7 +75,9 @@ public final class NotificationHandler: Sendable {
         }
         let actions = notification.actions.isEmpty ? "" : " [\(notification.actions.map(\.id).joined(separator: ", "))]"
         log("notification \(id): \(notification.title.map { "\($0): " } ?? "")\(notification.message)\(actions)")
-        let shown = ShownNotification(id: id, notification: notification, responder: responder)
+        var imageFile: URL?
+        if let image = notification.image, let images, !presenters.isEmpty { imageFile = await images.fetch(image, id: id) }
+        let shown = ShownNotification(id: id, notification: notification, imageFile: imageFile, responder: responder)
         for presenter in presenters { presenter.show(shown) }
     }
 

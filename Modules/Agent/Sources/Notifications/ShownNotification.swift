@@ -1,13 +1,18 @@
+import Foundation
+
 /// A notification as presenters get it: its id in the history, and how to press its actions.
 public struct ShownNotification: Sendable {
     /// Its id in the history (`home notifications act ID ACTION` takes it).
     public let id: Int64
     public let notification: PushNotification
+    /// Its `data.image`, downloaded to the cache.
+    public let imageFile: URL?
     let responder: NotificationResponder
 
-    public init(id: Int64, notification: PushNotification, responder: NotificationResponder) {
+    public init(id: Int64, notification: PushNotification, imageFile: URL? = nil, responder: NotificationResponder) {
         self.id = id
         self.notification = notification
+        self.imageFile = imageFile
         self.responder = responder
     }
 
