@@ -42,7 +42,12 @@ struct AgentServices: Sendable {
         }
         return NotificationHandler(
             history: history, presenters: context.contributions(to: AgentPoints.notificationPresenters).map(\.value), handlers: handlers,
-            responder: NotificationResponder { type, data in try await session.queueAndSend(type, data) },
+            responder: NotificationResponder { type, data in
+                let outcome = try await session.queueAndSend(type, data)
+                let action = data.objectValue?["event_data"]?.objectValue?["action"]?.stringValue ?? "?"
+                log("action \(action) pressed: \(outcome)")
+                return outcome
+            },
             images: NotificationImages(
                 server: session.home.server, tokens: session.home.tokenProvider,
                 folder: session.home.folders.cache.appendingPathComponent("notification-images"), log: log
