@@ -33,6 +33,8 @@ Paths ending in /api/websocket play a Home Assistant that authenticates any toke
   /ha-mute/…       completes the WebSocket upgrade, then never says auth_required
   /ha-coalesced/…  answers subscribe_events with one frame holding the result, three events
                    (their keys in three orders) and a pong; and a ping with an auth_ok in a frame
+  /ha-run-drop/…   answers assist_pipeline/run with its result and a run-start event, then drops
+                   the connection; test/runs answers how many runs it got (every connection)
 """
 import asyncio
 import json
@@ -53,6 +55,9 @@ RAW = {
     "/fragmented-ping": b"\x09\x02hi",
     "/bad-close": b"\x88\x02\x03\xed",
 }
+
+# How many assist_pipeline/run commands /ha-run-drop got, over all its connections.
+RUNS = {"count": 0}
 
 
 async def play_home_assistant(ws, behaviour):
@@ -83,6 +88,18 @@ async def play_home_assistant(ws, behaviour):
                 ]))
             elif message.get("type") == "ping" and message.get("id", 0) > 0:
                 await ws.send(json.dumps([{"id": message["id"], "type": "pong"}, {"type": "auth_ok", "ha_version": "x"}]))
+    elif behaviour == "/ha-run-drop":
+        async for raw in ws:
+            message = json.loads(raw)
+            if message.get("type") == "assist_pipeline/run":
+                RUNS["count"] += 1
+                i = message["id"]
+                await ws.send(json.dumps({"id": i, "type": "result", "success": True, "result": None}))
+                await ws.send(json.dumps({"id": i, "type": "event", "event": {"type": "run-start"}}))
+                ws.transport.abort()
+                return
+            elif message.get("type") == "test/runs":
+                await ws.send(json.dumps({"id": message["id"], "type": "result", "success": True, "result": RUNS["count"]}))
     elif behaviour == "/ha-midclose":
         ws.transport.write(b"\x01\x05hello")
         ws.transport.abort()

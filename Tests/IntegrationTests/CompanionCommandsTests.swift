@@ -47,6 +47,16 @@ final class CompanionCommandsTests: XCTestCase {
         let result = try JSONSerialization.jsonObject(with: Data(whole.utf8)) as? [String: Any]
         XCTAssertEqual((result?["response"] as? [String: Any])?["response_type"] as? String, "error", whole)
         XCTAssertNotEqual(try home.run(["assist", " "]).0, 0, "nothing to say is a usage error")
+
+        // The same through the server's preferred Assist pipeline, over the WebSocket API.
+        let (piped, pipeAnswer) = try home.run(["assist", "turn off the kitchen lights", "--pipeline", "preferred"])
+        XCTAssertEqual(piped, 0, pipeAnswer)
+        XCTAssertTrue(pipeAnswer.hasPrefix("Turned off the light"), pipeAnswer)
+        let offAgain = try await Self.state("light.kitchen_lights", server)
+        XCTAssertEqual(offAgain, "off")
+        let (missing, notFound) = try home.run(["assist", "turn on the kitchen lights", "--pipeline", "no-such-pipeline"])
+        XCTAssertEqual(missing, 1)
+        XCTAssertTrue(notFound.contains("pipeline-not-found"), notFound)
     }
 
     func testATemplateRendersAndABrokenOneShowsTheServersError() throws {

@@ -103,4 +103,22 @@ final class MisbehavingServerTests: XCTestCase {
         XCTAssertNotNil(reset, "\(seen)")
         await connection.stop()
     }
+
+    func testARunIsNotSentAgainAfterAReconnectAndEndsWithTheConnection() async throws {
+        let peer = try Self.peer.get()
+        let options = ConnectionOptions(reconnectDelay: 0.1, maximumReconnectDelay: 0.2, pingInterval: 30, pingTimeout: 5)
+        let connection = HomeAssistantConnection(
+            address: try ServerAddress("http://127.0.0.1:\(peer.port)/ha-run-drop"), tokenProvider: StaticTokenProvider("t"), options: options
+        )
+        await connection.start()
+        var updates: [SubscriptionUpdate] = []
+        do {
+            for try await update in await connection.run("assist_pipeline/run", ["start_stage": .string("intent")]) { updates.append(update) }
+            XCTFail("the run's stream ended without an error")
+        } catch HomeAssistantError.connectionLost {}
+        XCTAssertEqual(updates, [.subscribed, .events([.object(["type": .string("run-start")])])])
+        let runs = try await connection.send("test/runs")
+        XCTAssertEqual(runs, .integer(1), "the reconnected connection did not run it again")
+        await connection.stop()
+    }
 }

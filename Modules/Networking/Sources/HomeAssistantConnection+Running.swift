@@ -139,7 +139,13 @@ extension HomeAssistantConnection {
         pending = [:]
         ignoredIDs = []
         subscriptionKeys = [:]
-        for key in subscriptions.keys { subscriptions[key]?.commandID = nil }
+        for (key, subscription) in subscriptions {
+            if subscription.once, subscription.commandID != nil {
+                subscriptions.removeValue(forKey: key)?.finish(HomeAssistantError.connectionLost(reason.description))
+            } else {
+                subscriptions[key]?.commandID = nil
+            }
+        }
         setState(.disconnected(reason: reason))
     }
 

@@ -92,6 +92,18 @@ public actor HomeAssistantConnection {
     /// ``SubscriptionBacklog/limit`` events behind, the connection stops reading (for up to a
     /// second at a time if the consumer takes nothing), so memory does not grow with the server's pace.
     public func subscribe(_ type: String, _ fields: [String: JSONValue] = [:]) -> SubscriptionStream {
+        stream(type, fields, once: false)
+    }
+
+    /// Sends `type`, a command that answers with a result and then events (`assist_pipeline/run`),
+    /// once: unlike a subscription it is not sent again after a reconnect (that would run it
+    /// twice); its stream ends with ``HomeAssistantError/connectionLost(_:)`` if the connection
+    /// drops first. The caller ends it (ending the iteration) when the last event came.
+    public func run(_ type: String, _ fields: [String: JSONValue] = [:]) -> SubscriptionStream {
+        stream(type, fields, once: true)
+    }
+
+    private func stream(_ type: String, _ fields: [String: JSONValue], once: Bool) -> SubscriptionStream {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: SubscriptionUpdate.self, throwing: (any Error).self)
         let key = UUID()
         let backlog = SubscriptionBacklog()
@@ -99,7 +111,9 @@ public actor HomeAssistantConnection {
             if case .events(let events) = update { backlog.added(events.count) }
             continuation.yield(update)
         }
-        add(Subscription(type: type, fields: fields, deliver: deliver, eventReader: nil, finish: { continuation.finish(throwing: $0) }, backlog: backlog, commandID: nil), key: key)
+        var subscription = Subscription(type: type, fields: fields, deliver: deliver, eventReader: nil, finish: { continuation.finish(throwing: $0) }, backlog: backlog, commandID: nil)
+        subscription.once = once
+        add(subscription, key: key)
         continuation.onTermination = { _ in
             backlog.end()
             Task { await self.unsubscribe(key) }

@@ -15,4 +15,7 @@ struct Subscription {
     let backlog: SubscriptionBacklog?
     /// The id of the command that subscribed on the current connection; nil while not subscribed.
     var commandID: Int?
+    /// Sent once only: a run (`assist_pipeline/run`) that a reconnect must not start again; it
+    /// ends with ``HomeAssistantError/connectionLost(_:)`` when its connection drops.
+    var once = false
 }
