@@ -152,7 +152,7 @@ let pluginTargets: [Target] = [
     .target(
         name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
     ),
-    .target(name: "AssistPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin", "HomeAPI", "Networking"], path: "Plugins/AssistPlugin", exclude: ["README.md"]),
+    .target(name: "AssistPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin", "Networking"], path: "Plugins/AssistPlugin", exclude: ["README.md"]),
     .target(name: "TemplatesPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/TemplatesPlugin", exclude: ["README.md"]),
     .target(
         name: "LocationPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
