@@ -205,7 +205,7 @@ let unitTestTargets: [Target] = [
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv", "DBus"]),
     ("DBusTests", ["DBus", "DBusTestSupport"]),
-    ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "ConnectionPlugin", "HAModels", "PluginHost", "Essentials"]),
+    ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "ConnectionPlugin", "AgentPlugin", "Agent", "HAModels", "PluginHost", "Essentials"]),
     ("DesktopNotificationsPluginTests", ["DesktopNotificationsPlugin", "Agent", "DBus", "Essentials"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),

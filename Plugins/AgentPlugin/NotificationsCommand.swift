@@ -32,10 +32,11 @@ struct NotificationsCommand: PluginCommand {
         return .success
     }
 
-    /// One notification: id, time, urgency when not normal, text, actions, and what became of it.
+    /// One notification: id, time, urgency when not normal, group, text, actions, and what became of it.
     static func line(_ record: NotificationRecord) -> String {
         var line = "\(record.id)  \(HATimestamp.string(from: record.receivedAt))  "
         if record.urgency != .normal { line += "[\(record.urgency.rawValue)] " }
+        if let group = record.group { line += "(\(group)) " }
         line += "\(record.title.map { "\($0): " } ?? "")\(record.message)"
         if !record.actions.isEmpty {
             line += "  actions: " + record.actions.map { $0.takesText ? "\($0.id) (reply)" : $0.id }.joined(separator: ", ")

@@ -16,10 +16,15 @@ final class AgentRelayChannelTests: XCTestCase {
         return connection.read(until: nil, timeout: 5)
     }
 
+    /// Reads `log` until `text` appears or `seconds` pass (a read waits only while time is left).
     private func waitFor(_ text: String, in log: Pipe, collected: inout String, seconds: Double = 20) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
-        while !collected.contains(text) && Date() < deadline {
-            collected += String(decoding: log.fileHandleForReading.availableData, as: UTF8.self)
+        var readable = pollfd(fd: log.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while !collected.contains(text), case let left = deadline.timeIntervalSinceNow, left > 0 {
+            guard poll(&readable, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            let data = log.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            collected += String(decoding: data, as: UTF8.self)
         }
         return collected.contains(text)
     }
@@ -50,13 +55,13 @@ final class AgentRelayChannelTests: XCTestCase {
 
         let (first, firstLog) = try home.start(["agent", "--interval", "30"])
         var text = ""
-        XCTAssertTrue(waitFor("notification: burst 5", in: firstLog, collected: &text), text)
+        XCTAssertTrue(waitFor(": burst 5\n", in: firstLog, collected: &text), text)
         kill(first.processIdentifier, SIGKILL)
         first.waitUntilExit()
 
         let (second, secondLog) = try home.start(["agent", "--interval", "30"])
         var rest = ""
-        XCTAssertTrue(waitFor("notification: burst \(count)", in: secondLog, collected: &rest), rest)
+        XCTAssertTrue(waitFor(": burst \(count)\n", in: secondLog, collected: &rest), rest)
         kill(second.processIdentifier, SIGTERM)
         second.waitUntilExit()
         let (status, history) = try home.run(["notifications", "--json", "--limit", "500"])
@@ -107,10 +112,10 @@ final class AgentRelayChannelTests: XCTestCase {
 
         let (agent, log) = try home.start(["agent", "--interval", "30"])
         var text = ""
-        XCTAssertTrue(waitFor("notification: sent while away", in: log, collected: &text), text)
+        XCTAssertTrue(waitFor(": sent while away\n", in: log, collected: &text), text)
         XCTAssertTrue(text.contains("listening on the push relay http://127.0.0.1:\(relay.port)/push/stream"), text)
         XCTAssertTrue(try post(relay, token: token, message: "The washer is done", title: "Laundry").hasPrefix("HTTP/1.1 201"))
-        XCTAssertTrue(waitFor("notification: Laundry: The washer is done", in: log, collected: &text), text)
+        XCTAssertTrue(waitFor(": Laundry: The washer is done\n", in: log, collected: &text), text)
 
         kill(agent.processIdentifier, SIGTERM)
         agent.waitUntilExit()

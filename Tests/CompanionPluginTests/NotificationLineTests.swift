@@ -1,0 +1,24 @@
+@testable import Agent
+@testable import AgentPlugin
+import Foundation
+import XCTest
+
+/// One notification as `home notifications` lists it.
+final class NotificationLineTests: XCTestCase {
+    private func record(urgency: NotificationUrgency = .normal, group: String? = nil, actions: [NotificationAction] = [], cleared: Bool = false, replacedBy: Int64? = nil) -> NotificationRecord {
+        NotificationRecord(
+            id: 4, receivedAt: Date(timeIntervalSince1970: 0), title: "Door", message: "Someone is there", tag: "door", group: group, urgency: urgency,
+            actions: actions, clearedAt: cleared ? Date(timeIntervalSince1970: 1) : nil, replacedBy: replacedBy
+        )
+    }
+
+    func testTheLineShowsUrgencyGroupActionsAndWhatBecameOfIt() {
+        let actions = [NotificationAction(id: "OPEN", title: "Open", takesText: false), NotificationAction(id: "REPLY", title: "Answer", takesText: true)]
+        XCTAssertEqual(
+            NotificationsCommand.line(record(urgency: .critical, group: "home", actions: actions, replacedBy: 9)),
+            "4  1970-01-01T00:00:00+00:00  [critical] (home) Door: Someone is there  actions: OPEN, REPLY (reply)  (replaced by 9)"
+        )
+        XCTAssertEqual(NotificationsCommand.line(record(cleared: true)), "4  1970-01-01T00:00:00+00:00  Door: Someone is there  (cleared)")
+        XCTAssertEqual(NotificationsCommand.line(record()), "4  1970-01-01T00:00:00+00:00  Door: Someone is there")
+    }
+}
