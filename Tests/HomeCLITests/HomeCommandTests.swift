@@ -16,7 +16,8 @@ final class HomeCommandTests: HomeCLITestCase {
         let result = await home()
         XCTAssertEqual(result.code, .usage)
         XCTAssertTrue(
-            result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, call, watch, devices, device, rooms, automations, thread, improv, agent, sensors, notifications, theme, plugins, paths"),
+            result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, call, watch, status-line, devices, device, rooms, automations, thread, improv, agent, sensors, "
+                + "notifications, assist, template, tag, zones, theme, plugins, paths"),
             result.error
         )
     }

@@ -16,14 +16,19 @@ final class PluginsCommandTests: HomeCLITestCase {
         thread                 1.0.0    started   degrade
         improv                 1.0.0    started   degrade
         desktop-notifications  1.0.0    started   ignore
+        location               1.0.0    started   ignore
         agent                  1.0.0    started   abort
+        assist                 1.0.0    started   degrade
+        templates              1.0.0    started   degrade
+        tags                   1.0.0    started   degrade
+        zones                  1.0.0    started   degrade
         design-tokens          1.0.0    started   degrade
         theme-files            -        disabled  -
         startup: running
 
         WIRING
           session                provides session.access@1; commands: login, logout, servers, status, locale, permissions
-          connection             provides ha.connections@1; requires session.access@1; commands: states, call, watch
+          connection             provides ha.connections@1; requires session.access@1; commands: states, call, watch, status-line
           push-channels          requires ha.connections@1; agent.notification-channels: local-push, relay-stream
           linux-sensors          agent.sensor-sources: linux
           home-devices           provides devices.model@1; requires session.access@1, ha.connections@1; commands: devices, device, rooms, \
@@ -31,8 +36,13 @@ final class PluginsCommandTests: HomeCLITestCase {
           thread                 requires session.access@1, ha.connections@1; commands: thread
           improv                 requires session.access@1; commands: improv
           desktop-notifications  agent.notification-presenters: desktop
-          agent                  requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
+          location               agent.location-sources: location
+          agent                  provides agent.webhook@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
         agent.notification-handlers, agent.notification-presenters, agent.location-sources; commands: agent, sensors, notifications
+          assist                 requires agent.webhook@1, session.access@1; commands: assist
+          templates              requires agent.webhook@1; commands: template
+          tags                   requires agent.webhook@1; commands: tag
+          zones                  requires agent.webhook@1; commands: zones
           design-tokens          provides design.theme-exporter@1; commands: theme
 
         """)
@@ -45,10 +55,10 @@ final class PluginsCommandTests: HomeCLITestCase {
         let plugins = object?["plugins"] as? [[String: Any]]
         XCTAssertEqual(
             plugins?.map { $0["id"] as? String },
-            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "desktop-notifications", "agent", "design-tokens",
-             "theme-files"]
+            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "desktop-notifications", "location", "agent",
+             "assist", "templates", "tags", "zones", "design-tokens", "theme-files"]
         )
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 10) + ["disabled"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 15) + ["disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
         let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
         XCTAssertEqual(agent["requires"] as? [String], ["session.access@1"])

@@ -4,23 +4,7 @@ import XCTest
 
 /// `home assist`, `home template` and `home tag scan` as processes, against the real Home
 /// Assistant, through this machine's mobile_app webhook (registered by the first call).
-final class CompanionCommandsTests: XCTestCase {
-    private var root: URL?
-
-    override func tearDown() {
-        if let root { try? FileManager.default.removeItem(at: root) }
-    }
-
-    private func signedIn(_ server: IntegrationEnvironment) throws -> HomeProcess {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("companion-commands-\(UUID().uuidString)")
-        self.root = root
-        let home = HomeProcess(root: root)
-        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
-        let device = DeviceInfoName.current
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
-        return home
-    }
-
+final class CompanionCommandsTests: HomeProcessTestCase {
     private static func state(_ entity: String, _ server: IntegrationEnvironment) async throws -> String? {
         try await HTTPExchange.send("GET", URL(string: server.url + "/api/states/\(entity)")!, token: server.token).object()["state"] as? String
     }

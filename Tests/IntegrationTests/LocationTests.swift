@@ -7,36 +7,7 @@ import XCTest
 /// machine in the zone the source says (GeoClue, through a stand-in on a private system bus; a
 /// fixed place from the manifest), `home zones` lists the zones, and `home agent
 /// --location-interval` keeps sending the place.
-final class LocationTests: XCTestCase {
-    private var standIn: BusStandIn?
-    private var agent: Process?
-    private var root: URL?
-    private var zoneID: String?
-
-    override func tearDown() {
-        if let agent, agent.isRunning {
-            kill(agent.processIdentifier, SIGKILL)
-            agent.waitUntilExit()
-        }
-        standIn?.stop()
-        if let root { try? FileManager.default.removeItem(at: root) }
-    }
-
-    private func signedIn(_ server: IntegrationEnvironment, manifest: String?) throws -> HomeProcess {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("location-\(UUID().uuidString)")
-        self.root = root
-        let home = HomeProcess(root: root)
-        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
-        if let manifest {
-            let file = root.appendingPathComponent(".config/home-companion/manifest.json")
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(manifest.utf8).write(to: file)
-        }
-        let device = DeviceInfoName.current
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
-        return home
-    }
-
+final class LocationTests: HomeProcessTestCase {
     /// A zone of the test's own, away from home, removed after the test.
     private func officeZone(_ server: IntegrationEnvironment) async throws -> String {
         let name = "Companion office \(UUID().uuidString.prefix(4).lowercased())"
@@ -57,8 +28,8 @@ final class LocationTests: XCTestCase {
         let server = try IntegrationEnvironment.require()
         let office = try await officeZone(server)
         let standIn = try BusStandIn("tools/geoclue-standin.py", ["48.1375", "11.5756", "25"])
-        self.standIn = standIn
-        let home = try signedIn(server, manifest: nil)  // geoclue is the default source
+        keep(stopping: standIn.stop)
+        let home = try signedIn(server)  // geoclue is the default source
         let environment = ["DBUS_SYSTEM_BUS_ADDRESS": standIn.bus.address]
 
         let (zonesStatus, zones) = try home.run(["zones"])
@@ -83,8 +54,8 @@ final class LocationTests: XCTestCase {
     func testGeoClueThatRefusesOrStaysSilentIsAClearError() throws {
         let server = try IntegrationEnvironment.require()
         let refusing = try BusStandIn("tools/geoclue-standin.py", ["0", "0", "1", "refuse"])
-        self.standIn = refusing
-        let home = try signedIn(server, manifest: nil)
+        keep(stopping: refusing.stop)
+        let home = try signedIn(server)
         let (process, output) = try home.start(["agent", "location"], environment: ["DBUS_SYSTEM_BUS_ADDRESS": refusing.bus.address])
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -105,7 +76,7 @@ final class LocationTests: XCTestCase {
         {"schemaVersion": 1, "plugins": [{"id": "location", "configuration": {"source": "fixed", "latitude": 52.5201, "longitude": 13.4002, "accuracy": 10}}]}
         """#)
         let (agent, output) = try home.start(["agent", "--interval", "1", "--location-interval", "1"])
-        self.agent = agent
+        keep(agent)
         let log = AgentLog(output)
         try await within(30, "two location reports") {
             while log.text.components(separatedBy: "location 52.5201, 13.4002 (±10 m) sent").count < 3 { try await Task.sleep(nanoseconds: 100_000_000) }

@@ -10,30 +10,13 @@ import XCTest
 /// reply typed there, and an action pressed with `home notifications act` each come back as
 /// `mobile_app_notification_action` and fire the automation waiting for it. A notification with
 /// the same tag replaces the one on screen.
-final class NotificationActionTests: XCTestCase {
-    private var standIn: NotificationServerStandIn?
-    private var agent: Process?
-    private var root: URL?
-
-    override func tearDown() {
-        if let agent, agent.isRunning {
-            kill(agent.processIdentifier, SIGKILL)
-            agent.waitUntilExit()
-        }
-        standIn?.stop()
-        if let root { try? FileManager.default.removeItem(at: root) }
-    }
-
+final class NotificationActionTests: HomeProcessTestCase {
     func testActionsPressedOnTheDesktopAndFromTheTerminalFireTheWaitingAutomation() async throws {
         let server = try IntegrationEnvironment.require()
         let standIn = try NotificationServerStandIn(capabilities: ["actions", "body", "inline-reply"])
-        self.standIn = standIn
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notification-actions-\(UUID().uuidString)")
-        self.root = root
-        let home = HomeProcess(root: root)
-        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
-        let device = DeviceInfoName.current
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
+        keep(stopping: standIn.stop)
+        let home = try signedIn(server)
+        let device = DeviceInfoName.current, root = try XCTUnwrap(root)
 
         // An automation waiting for the actions of notifications tagged door-SUFFIX, which
         // answers with an event carrying what it got.
@@ -54,7 +37,7 @@ final class NotificationActionTests: XCTestCase {
         let answers = try await ReceivedEvents(watcher, eventType: answered)
 
         let (agent, log) = try home.start(["agent", "--interval", "60"], environment: ["DBUS_SESSION_BUS_ADDRESS": standIn.address])
-        self.agent = agent
+        keep(agent)
         let agentLog = AgentLog(log)
         try await agentLog.wait(for: "listening for notifications", within: 30)
 

@@ -3,18 +3,7 @@ import XCTest
 
 /// `home status-line` as a process against the real Home Assistant: the line once, and printed
 /// again (as waybar's JSON) when a chosen entity changes.
-final class StatusLineCommandTests: XCTestCase {
-    private var watcher: Process?
-    private var root: URL?
-
-    override func tearDown() {
-        if let watcher, watcher.isRunning {
-            kill(watcher.processIdentifier, SIGKILL)
-            watcher.waitUntilExit()
-        }
-        if let root { try? FileManager.default.removeItem(at: root) }
-    }
-
+final class StatusLineCommandTests: HomeProcessTestCase {
     private func toggle(_ entity: String, _ server: IntegrationEnvironment) async throws {
         let toggled = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/input_boolean/turn_\(entity)")!, token: server.token, json: ["entity_id": "input_boolean.companion_test"])
         XCTAssertEqual(toggled.status, 200)
@@ -22,10 +11,7 @@ final class StatusLineCommandTests: XCTestCase {
 
     func testTheLineIsPrintedOnceAndAgainOnEveryChange() async throws {
         let server = try IntegrationEnvironment.require()
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("status-line-\(UUID().uuidString)")
-        self.root = root
-        let home = HomeProcess(root: root)
-        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
+        let home = try signedIn(server)
         try await toggle("off", server)
 
         let (once, line) = try home.run(["status-line", "input_boolean.companion_test=Test", "sensor.outside_temperature", "light.nope", "--once"])
@@ -35,7 +21,7 @@ final class StatusLineCommandTests: XCTestCase {
         XCTAssertEqual(try home.run(["status-line", "not-an-entity"]).0, 2)
 
         let (watcher, output) = try home.start(["status-line", "input_boolean.companion_test=Test", "--json"])
-        self.watcher = watcher
+        keep(watcher)
         let log = AgentLog(output)
         try await log.wait(for: #""text":"Test off""#, within: 20)
         try await toggle("on", server)

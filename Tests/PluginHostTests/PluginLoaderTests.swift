@@ -52,6 +52,25 @@ final class PluginLoaderTests: XCTestCase {
         XCTAssertEqual(plan.disabled.map(\.id), ["b"])
     }
 
+    func testADefaultWhoseProviderTheFileDisablesIsDisabledWithIt() throws {
+        let factories = [
+            TestPluginFactory("agent", provides: ["agent.webhook"]), TestPluginFactory("assist", requires: ["agent.webhook"]),
+            TestPluginFactory("voice", requires: ["assist.speech"]), TestPluginFactory("speech", provides: ["assist.speech"], requires: ["agent.webhook"]),
+            TestPluginFactory("other"),
+        ]
+        let defaults = ["agent", "assist", "voice", "speech", "other"].map { ManifestEntry(id: $0) }
+        let file = ManifestFixtures.manifest([ManifestEntry(id: "agent", enabled: false)])
+        let plan = try loader(factories).plan(file.adding(defaults: defaults))
+        XCTAssertEqual(plan.startOrder.map(\.descriptor.id), ["other"])
+        XCTAssertEqual(plan.disabled.map(\.id).sorted(), ["agent", "assist", "speech", "voice"], "and what needs them, in turn")
+
+        // Named in the file, it is the user's choice, and a missing provider is an error.
+        let named = ManifestFixtures.manifest([ManifestEntry(id: "agent", enabled: false), ManifestEntry(id: "assist")]).adding(defaults: defaults)
+        let found = ManifestFixtures.diagnostics { _ = try loader(factories).plan(named) }
+        XCTAssertEqual(found.map(\.code), [.missingCapability])
+        XCTAssertEqual(found.first?.plugin, "assist")
+    }
+
     func testUnknownPluginListsTheKnownOnes() {
         let found = diagnostics([TestPluginFactory("alpha"), TestPluginFactory("beta")], [ManifestEntry(id: "gamma")])
         XCTAssertEqual(found, [Diagnostic(

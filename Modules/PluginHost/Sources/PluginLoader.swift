@@ -31,8 +31,12 @@ public struct PluginLoader: Sendable {
         }
     }
 
-    /// Validates `manifest` and returns the plan, or throws every problem found.
-    public func plan(_ manifest: PluginManifest) throws(ManifestRejected) -> LoadPlan {
+    /// Validates `manifest` and returns the plan, or throws every problem found. A plugin only
+    /// the defaults enable, whose requirement only plugins the manifest disables provide, is
+    /// disabled with them (disabling `agent` disables `assist`, which needs its webhook); one
+    /// the file names itself is still an error.
+    public func plan(_ given: PluginManifest) throws(ManifestRejected) -> LoadPlan {
+        let manifest = given.disabling(defaultsWithoutProviders(given))
         var diagnostics: [Diagnostic] = []
         var resolved: [(entry: ManifestEntry, factory: any PluginFactory)] = []
         var seenIDs: Set<String> = []
@@ -145,6 +149,29 @@ public struct PluginLoader: Sendable {
         for problem in factory.configurationProblems(entry.configuration) {
             diagnostics.append(Diagnostic(.badConfiguration, plugin: entry.id, "configuration \(problem)"))
         }
+    }
+
+    /// The default entries to disable, until none is left: those with a requirement whose every
+    /// known provider the manifest disables.
+    private func defaultsWithoutProviders(_ manifest: PluginManifest) -> Set<String> {
+        var disabled = Set(manifest.plugins.filter { !$0.enabled }.map(\.id))
+        var found: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for entry in manifest.plugins where entry.enabled && manifest.defaultIDs.contains(entry.id) && !found.contains(entry.id) {
+                let requirements = catalog.factory(for: entry.id)?.descriptor.requires ?? []
+                let unmet = requirements.contains { required in
+                    let providers = catalog.providers(of: required.name)
+                    return !providers.isEmpty && providers.allSatisfy(disabled.contains)
+                }
+                guard unmet else { continue }
+                found.insert(entry.id)
+                disabled.insert(entry.id)
+                changed = true
+            }
+        }
+        return found
     }
 
     private func providerMap(

@@ -1,2 +1,0 @@
-/// The assist plugin's manifest configuration: none, so any key is reported as unknown.
-struct AssistConfiguration: Decodable, Sendable {}
