@@ -84,6 +84,12 @@ final class LocationTests: HomeProcessTestCase {
         let tracker = try await Self.tracker(server)
         XCTAssertEqual(tracker["state"] as? String, "home", "\(tracker)")
         XCTAssertEqual((tracker["attributes"] as? [String: Any])?["latitude"] as? Double, 52.5201)
+        // The server asks for the place (request_location_update): the same source answers.
+        try await log.wait(for: "listening for notifications", within: 30)
+        let notify = URL(string: server.url + "/api/services/notify/mobile_app_\(NotificationActionTests.slug(DeviceInfoName.current))")!
+        let asked = try await HTTPExchange.send("POST", notify, token: server.token, json: ["message": "request_location_update"])
+        XCTAssertEqual(asked.status, 200)
+        try await log.wait(for: "request_location_update: location 52.5201, 13.4002 (±10 m) sent", within: 20)
         kill(agent.processIdentifier, SIGTERM)
         agent.waitUntilExit()
         XCTAssertEqual(agent.terminationStatus, 0, log.text)
