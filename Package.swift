@@ -19,6 +19,7 @@ let products: [Product] = [
     .library(name: "DeviceModel", targets: ["DeviceModel"]),
     .library(name: "Thread", targets: ["Thread"]),
     .library(name: "DBus", targets: ["DBus"]),
+    .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Improv", targets: ["Improv"]),
     .library(name: "PushRelay", targets: ["PushRelay"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
@@ -65,6 +66,11 @@ let cTargets: [Target] = [
         providers: [.apt(["libssl-dev"])]
     ),
     .systemLibrary(
+        name: "CMosquitto",
+        path: "Modules/MQTT/CMosquitto",
+        providers: [.apt(["libmosquitto-dev"])]
+    ),
+    .systemLibrary(
         name: "CDBus",
         path: "Modules/DBus/CDBus",
         providers: [.apt(["libdbus-1-3"])]
@@ -102,6 +108,7 @@ let moduleTargets: [Target] = [
     ),
     .target(name: "Thread", dependencies: ["Essentials", "Persistence", "Networking", "CThreadCrypto"], path: "Modules/Thread/Sources"),
     .target(name: "DBus", dependencies: ["CDBus"], path: "Modules/DBus/Sources"),
+    .target(name: "MQTT", dependencies: ["CMosquitto"], path: "Modules/MQTT/Sources"),
     .target(name: "Improv", dependencies: ["DBus"], path: "Modules/Improv/Sources"),
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
     .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
@@ -158,6 +165,11 @@ let pluginTargets: [Target] = [
         name: "LocationPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
     ),
     .target(name: "ZonesPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
+    .target(
+        name: "MQTTPlugin", dependencies: ["CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionPlugin", "Agent", "AgentPlugin", "MQTT"],
+        path: "Plugins/MQTTPlugin", exclude: ["README.md"]
+    ),
+    .target(name: "SystemControlsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/SystemControlsPlugin", exclude: ["README.md"]),
     .target(name: "TagsPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/TagsPlugin", exclude: ["README.md"]),
     .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "HomePluginKit", "PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin", exclude: ["README.md"]),
     .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin", exclude: ["README.md"]),
@@ -172,7 +184,7 @@ let appTargets: [Target] = [
         dependencies: [
             "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
-            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
+            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"
     ),
@@ -231,7 +243,7 @@ let integrationTestTargets: [Target] = [
         name: "IntegrationTests",
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Auth", "HomeAPI",
-            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "DBusTestSupport",
+            "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "DBusTestSupport",
         ],
         path: "Tests/IntegrationTests"
     ),

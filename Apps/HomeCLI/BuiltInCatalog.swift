@@ -8,9 +8,11 @@ import HomeDevicesPlugin
 import ImprovPlugin
 import LinuxSensorsPlugin
 import LocationPlugin
+import MQTTPlugin
 import PluginHost
 import PushChannelsPlugin
 import SessionPlugin
+import SystemControlsPlugin
 import TagsPlugin
 import TemplatesPlugin
 import ThemeFilesPlugin
@@ -25,7 +27,7 @@ enum BuiltInCatalog {
         SessionPlugin.factory, ConnectionPlugin.factory, AgentPlugin.factory(appVersion: HomeApp.version), PushChannelsPlugin.factory,
         LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory, HomeDevicesPlugin.factory,
         ThreadPlugin.factory, ImprovPlugin.factory, AssistPlugin.factory, TemplatesPlugin.factory, TagsPlugin.factory,
-        LocationPlugin.factory, ZonesPlugin.factory,
+        LocationPlugin.factory, ZonesPlugin.factory, SystemControlsPlugin.factory, MQTTPlugin.factory,
         DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
     ]
 
@@ -35,7 +37,7 @@ enum BuiltInCatalog {
         ManifestEntry(id: "session"), ManifestEntry(id: "connection"), ManifestEntry(id: "agent"), ManifestEntry(id: "push-channels"),
         ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"), ManifestEntry(id: "thread"), ManifestEntry(id: "improv"),
         ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "assist"), ManifestEntry(id: "templates"), ManifestEntry(id: "tags"),
-        ManifestEntry(id: "location"), ManifestEntry(id: "zones"),
+        ManifestEntry(id: "location"), ManifestEntry(id: "zones"), ManifestEntry(id: "system-controls"), ManifestEntry(id: "mqtt"),
         ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
     ]
 }

@@ -1,23 +1,26 @@
 import Agent
 import Essentials
 
-/// The notification channels of a running agent: every entry of `agent.notification-channels`,
-/// opened for the registration with one handler.
+/// What a running agent opens once registered: every entry of `agent.notification-channels`, with
+/// one notification handler, then every entry of `agent.services`.
 enum AgentChannels {
-    /// Opens the channels; returns what closes them again, in reverse.
+    /// Opens the channels and starts the services; returns what stops them again, in reverse.
     static func open(
         for registration: AgentRegistration, session: AgentSession, log: @escaping @Sendable (String) -> Void
     ) async throws -> @Sendable () async -> Void {
         let services = session.services
         let channels = services.context.contributions(to: AgentPoints.notificationChannels)
-        guard !channels.isEmpty else {
-            log("no notification channel plugin is enabled (such as push-channels); notifications are not received")
-            return {}
-        }
-        let handler = services.notificationHandler(history: try NotificationHistory(folder: session.home.folders.data), session: session, log: log)
         var closers: [@Sendable () async -> Void] = []
-        for channel in channels {
-            closers.append(try await channel.value.open(registration, home: session.home, handler: handler, log: log))
+        if channels.isEmpty {
+            log("no notification channel plugin is enabled (such as push-channels); notifications are not received")
+        } else {
+            let handler = services.notificationHandler(history: try NotificationHistory(folder: session.home.folders.data), session: session, log: log)
+            for channel in channels {
+                closers.append(try await channel.value.open(registration, home: session.home, handler: handler, log: log))
+            }
+        }
+        for service in services.context.contributions(to: AgentPoints.services) {
+            closers.append(try await service.value.start(registration, home: session.home, log: log))
         }
         let opened = closers
         return {

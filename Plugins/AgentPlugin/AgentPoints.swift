@@ -21,9 +21,14 @@ public enum AgentPoints {
     public static let notificationPresenters = ExtensionPoint<any NotificationPresenter>(name: "agent.notification-presenters")
     /// Where this machine is, for `request_location_update`; the first entry is asked.
     public static let locationSources = ExtensionPoint<any LocationSource>(name: "agent.location-sources")
+    /// What runs beside the daemon once the device is registered (the mqtt plugin's transport).
+    public static let services = ExtensionPoint<any AgentService>(name: "agent.services")
+    /// What Home Assistant can drive on this machine, a ``ControlSet`` per entry, carried by a
+    /// transport plugin (mqtt), each control off until the user enables it (`home controls enable`).
+    public static let controls = ExtensionPoint<ControlSet>(name: "agent.controls")
 
     /// Every point the agent reads, for its descriptor's `consumes`.
     static let all = [
-        sensorSources.name, notificationChannels.name, notificationHandlers.name, notificationPresenters.name, locationSources.name,
+        sensorSources.name, notificationChannels.name, notificationHandlers.name, notificationPresenters.name, locationSources.name, services.name,
     ]
 }

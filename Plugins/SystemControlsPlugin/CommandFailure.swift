@@ -1,0 +1,4 @@
+/// Why a control's command did not do its work.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Runs a control's command: an argument vector, never a shell line, with the command's value
+/// (already checked: a number in range, `ON`/`OFF`, `PRESS`) in `HOME_CONTROL_VALUE` and in place
+/// of an argument that is exactly `{value}` or ends in `{value}%`; standard input empty, at most
+/// ``maximumOutputBytes`` of output kept, killed after `timeout` seconds.
+enum CommandRunner {
+    static let maximumOutputBytes = 64 << 10
+
+    /// The command's standard output; throws when it cannot start, fails, or takes too long.
+    static func run(_ arguments: [String], value: String?, timeout: Double) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try runNow(arguments, value: value, timeout: timeout) })
+            }
+        }
+    }
+
+    static func substituted(_ arguments: [String], value: String?) -> [String] {
+        guard let value else { return arguments }
+        return arguments.map { argument in
+            if argument == "{value}" { return value }
+            if argument == "{value}%" { return value + "%" }
+            return argument
+        }
+    }
+
+    private static func runNow(_ arguments: [String], value: String?, timeout: Double) throws -> String {
+        guard let program = arguments.first else { throw CommandFailure(description: "no command") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
+        process.arguments = program.contains("/") ? Array(substituted(arguments, value: value).dropFirst()) : substituted(arguments, value: value)
+        var environment = ProcessInfo.processInfo.environment
+        if let value { environment["HOME_CONTROL_VALUE"] = value }
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw CommandFailure(description: "\(program) cannot be started: \(error.localizedDescription)")
+        }
+        let timer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        // Both pipes drained at once, so a command that fills one is not stuck on it.
+        nonisolated(unsafe) var complained = ""
+        let errorsRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            complained = read(errors)
+            errorsRead.signal()
+        }
+        let printed = read(output)
+        errorsRead.wait()
+        process.waitUntilExit()
+        timer.cancel()
+        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+            throw CommandFailure(description: "\(program) took longer than \(Int(timeout)) s and was stopped")
+        }
+        guard process.terminationStatus == 0 else {
+            let reason = complained.split(whereSeparator: \.isNewline).last.map { ": \($0)" } ?? ""
+            throw CommandFailure(description: "\(program) exited with status \(process.terminationStatus)\(reason)")
+        }
+        return printed
+    }
+
+    /// What a pipe gives to its end, the first ``maximumOutputBytes`` kept.
+    private static func read(_ pipe: Pipe) -> String {
+        var kept = Data()
+        while true {
+            let data = pipe.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            if kept.count < maximumOutputBytes { kept.append(data.prefix(maximumOutputBytes - kept.count)) }
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+}

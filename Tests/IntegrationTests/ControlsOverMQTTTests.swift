@@ -1,0 +1,151 @@
+import Essentials
+import Foundation
+import MQTT
+import XCTest
+
+/// Controls over MQTT end to end, against the real Home Assistant with its MQTT integration and
+/// a real mosquitto broker: discovery creates the entities under the machine's device, a button
+/// press and a number set in Home Assistant run the recorded commands, SIGKILL makes the entities
+/// unavailable through the last will and a restart brings them back, a broker restart is
+/// survived, and a QoS 1 command sent while the agent was away is performed when it is back.
+final class ControlsOverMQTTTests: HomeProcessTestCase {
+    private static func state(_ entity: String, _ server: IntegrationEnvironment) async throws -> String? {
+        try await HTTPExchange.send("GET", URL(string: server.url + "/api/states/\(entity)")!, token: server.token).object()["state"] as? String
+    }
+
+    private static func waitForState(_ entity: String, _ server: IntegrationEnvironment, _ wanted: @escaping @Sendable (String?) -> Bool, _ what: String) async throws {
+        try await within(30, what) {
+            while !wanted(try await Self.state(entity, server)) { try await Task.sleep(nanoseconds: 100_000_000) }
+        }
+    }
+
+    private static func recorded(_ file: URL) -> [String] {
+        ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    private static func waitForRecord(_ file: URL, count: Int, _ what: String) async throws -> [String] {
+        try await within(30, what) {
+            while Self.recorded(file).count < count { try await Task.sleep(nanoseconds: 100_000_000) }
+        }
+        return Self.recorded(file)
+    }
+
+    func testHomeAssistantPressesSetsAndSeesTheMachineGoAndComeBack() async throws {
+        let server = try IntegrationEnvironment.require()
+        let broker = try MosquittoBroker()
+        keep(stopping: broker.tearDown)
+        try await HomeAssistantMQTT.configure(server, broker: broker)
+        addTeardownBlock { try? await HomeAssistantMQTT.remove(server) }
+
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("controls-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        keep { try? FileManager.default.removeItem(at: scratch) }
+        let record = scratch.appendingPathComponent("recorded")
+        let passwordFile = scratch.appendingPathComponent("mqtt-password")
+        try SecretFile.write(Array((broker.password + "\n").utf8), to: passwordFile)
+        let recorder = ["/bin/sh", "-c", "echo \"$0 $HOME_CONTROL_VALUE\" >> \"$1\"", "{name}", record.path]
+        let manifest: [String: Any] = ["schemaVersion": 1, "plugins": [
+            ["id": "mqtt", "configuration": ["broker": broker.url, "username": broker.username, "passwordFile": passwordFile.path]],
+            ["id": "system-controls", "configuration": ["logind": false, "media": false, "volume": false, "commands": [
+                ["id": "record_press", "name": "Record press", "kind": "button", "run": recorder.map { $0 == "{name}" ? "press" : $0 }],
+                ["id": "record_level", "name": "Record level", "kind": "number", "min": 0, "max": 50, "run": recorder.map { $0 == "{name}" ? "level" : $0 }],
+            ]]],
+        ]]
+        let home = try signedIn(server, manifest: String(decoding: try JSONSerialization.data(withJSONObject: manifest), as: UTF8.self))
+
+        let (listed, list) = try home.run(["controls"])
+        XCTAssertEqual(listed, 0, list)
+        XCTAssertEqual(list, "record_level  number  disabled  Record level\nrecord_press  button  disabled  Record press\n")
+        XCTAssertEqual(try home.run(["controls", "enable", "record_press", "record_level"]).0, 0)
+        XCTAssertEqual(try home.run(["controls", "enable", "nope"]).0, 2)
+
+        let (agent, output) = try home.start(["agent", "--interval", "60"])
+        keep(agent)
+        let log = AgentLog(output)
+        try await log.wait(for: "mqtt: offering 2 control(s)", within: 30)
+
+        // Discovery: the entities, under one device named as the machine.
+        let deviceName = DeviceInfoName.current
+        var press: String?, level: String?
+        try await within(30, "the discovered entities") {
+            while true {
+                let entries = try await AdminConnection(server: server).send("config/entity_registry/list")
+                let mqtt = (entries.arrayValue ?? []).filter { $0.objectValue?["platform"]?.stringValue == "mqtt" }
+                if mqtt.count >= 2 { return }
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+        }
+        for entry in try await AdminConnection(server: server).send("config/entity_registry/list").arrayValue ?? [] {
+            guard let object = entry.objectValue, object["platform"]?.stringValue == "mqtt", let unique = object["unique_id"]?.stringValue else { continue }
+            if unique.hasSuffix("_record_press") { press = object["entity_id"]?.stringValue }
+            if unique.hasSuffix("_record_level") { level = object["entity_id"]?.stringValue }
+        }
+        let pressEntity = try XCTUnwrap(press), levelEntity = try XCTUnwrap(level)
+        XCTAssertTrue(pressEntity.hasPrefix("button.") && levelEntity.hasPrefix("number."), "\(pressEntity) \(levelEntity)")
+        let devices = try await AdminConnection(server: server).send("config/device_registry/list").arrayValue ?? []
+        let device = try XCTUnwrap(devices.first { device in
+            (device.objectValue?["identifiers"]?.arrayValue ?? []).contains { $0.arrayValue?.compactMap(\.stringValue).first == "mqtt" }
+        })
+        XCTAssertEqual(device.objectValue?["name"]?.stringValue, deviceName)
+        try await Self.waitForState(pressEntity, server, { $0 != nil && $0 != "unavailable" }, "the button to be available")
+
+        // Home Assistant presses the button and sets the number.
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": pressEntity])
+        let pressed = try await Self.waitForRecord(record, count: 1, "the press")
+        XCTAssertEqual(pressed, ["press PRESS"])
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/number/set_value")!, token: server.token, json: ["entity_id": levelEntity, "value": 42])
+        let set = try await Self.waitForRecord(record, count: 2, "the number")
+        XCTAssertEqual(set.last, "level 42")
+        try await Self.waitForState(levelEntity, server, { $0 == "42.0" || $0 == "42" }, "the number's state")
+        let (_, shown) = try home.run(["controls"])
+        XCTAssertTrue(shown.contains("record_level  number  enabled   Record level  last: set 42 at "), shown)
+
+        // Killed: the broker sends the last will, and the entities go unavailable; a restart brings them back.
+        kill(agent.processIdentifier, SIGKILL)
+        agent.waitUntilExit()
+        try await Self.waitForState(pressEntity, server, { $0 == "unavailable" }, "the last will")
+        let (again, againOutput) = try home.start(["agent", "--interval", "60"])
+        keep(again)
+        let againLog = AgentLog(againOutput)
+        try await againLog.wait(for: "mqtt: offering 2 control(s)", within: 30)
+        try await Self.waitForState(pressEntity, server, { $0 != nil && $0 != "unavailable" }, "the entities back")
+
+        // The broker restarts: the agent reconnects, and a press goes through.
+        broker.stop()
+        try broker.start()
+        try await within(30, "the agent back on the broker") {
+            while true {
+                _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": pressEntity])
+                if Self.recorded(record).count >= 3 { return }
+                try await Task.sleep(nanoseconds: 1_000_000_000)
+            }
+        }
+        XCTAssertTrue(Self.recorded(record).dropFirst(2).allSatisfy { $0 == "press PRESS" }, "\(Self.recorded(record))")
+
+        // Away (stopped cleanly): a QoS 1 command sent now waits in its session and runs when it is back.
+        kill(again.processIdentifier, SIGTERM)
+        again.waitUntilExit()
+        XCTAssertEqual(again.terminationStatus, 0, againLog.text)
+        let before = Self.recorded(record).count
+        let node = String(pressEntity.dropFirst("button.".count).dropLast("_record_press".count))
+        try await Self.publish(to: broker, MQTTMessage(topic: "homecompanion/\(node)/record_level/set", text: "7", qos: 1))
+        let (third, thirdOutput) = try home.start(["agent", "--interval", "60"])
+        keep(third)
+        let thirdLog = AgentLog(thirdOutput)
+        let queued = try await Self.waitForRecord(record, count: before + 1, "the queued command")
+        XCTAssertEqual(queued.last, "level 7", thirdLog.text)
+    }
+
+    /// Publishes `message` as a client of the test's own and waits until the broker has it.
+    private static func publish(to broker: MosquittoBroker, _ message: MQTTMessage) async throws {
+        let connected = AsyncStream.makeStream(of: Void.self)
+        let settings = MQTTSettings(broker: try MQTTBroker(url: broker.url), clientID: "test-\(UUID().uuidString.prefix(6))", username: broker.username, password: broker.password)
+        let client = try MQTTConnection(settings: settings, subscriptions: [], connected: { connected.continuation.yield() }, received: { _ in }, log: { _ in })
+        try client.start()
+        var iterator = connected.stream.makeAsyncIterator()
+        _ = await iterator.next()
+        try client.publish(message)
+        try await Task.sleep(nanoseconds: 500_000_000)
+        client.stop()
+    }
+}

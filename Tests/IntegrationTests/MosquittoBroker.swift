@@ -1,0 +1,95 @@
+import Foundation
+
+/// A real mosquitto broker on loopback for a test: a port of its own, and a user and password
+/// (the password file made with mosquitto_passwd -U, so the password is on no command line).
+/// Stopped with SIGKILL, as a crash would stop it (a test's children may have SIGTERM blocked).
+final class MosquittoBroker: @unchecked Sendable {
+    let port: Int
+    let username = "companion"
+    let password = "broker-\(UUID().uuidString.prefix(8))"
+    let folder: URL
+    private var process: Process?
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mosquitto-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        let passwords = folder.appendingPathComponent("passwords")
+        try Data("\(username):\(password)\n".utf8).write(to: passwords)
+        try Self.run("/usr/bin/mosquitto_passwd", ["-U", passwords.path])
+        try """
+        listener \(port) 127.0.0.1
+        allow_anonymous false
+        password_file \(passwords.path)
+        log_dest file \(folder.path)/mosquitto.log
+        """.write(to: folder.appendingPathComponent("mosquitto.conf"), atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    var url: String { "mqtt://127.0.0.1:\(port)" }
+
+    /// Starts the broker and waits until it listens.
+    func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
+        process.arguments = ["-c", folder.appendingPathComponent("mosquitto.conf").path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if Self.listening(port) { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "mosquitto did not listen on \(port)"])
+    }
+
+    /// Stops the broker at once.
+    func stop() {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    func tearDown() {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private static func run(_ program: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(program) failed"]) }
+    }
+
+    static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw CocoaError(.fileWriteUnknown) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func listening(_ port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
