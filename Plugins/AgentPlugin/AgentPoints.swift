@@ -25,7 +25,8 @@ public enum AgentPoints {
     public static let services = ExtensionPoint<any AgentService>(name: "agent.services")
     /// What Home Assistant can drive on this machine, a ``ControlSet`` per entry, carried by a
     /// transport plugin (mqtt), each control off until the user enables it (`home controls enable`).
-    public static let controls = ExtensionPoint<ControlSet>(name: "agent.controls")
+    /// An out-of-tree plugin's entry is one control (``ForeignControl``).
+    public static let controls = ExtensionPoint<ControlSet>(name: "agent.controls") { ControlSet([ForeignControl($0)]) }
 
     /// Every point the agent reads, for its descriptor's `consumes`.
     static let all = [

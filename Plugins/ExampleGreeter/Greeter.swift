@@ -68,6 +68,19 @@ final class Greeter: @unchecked Sendable {
         encode(["state": lock.withLock { greetings }])
     }
 
+    /// The `greeter_wave` control: a press greets Home Assistant (a greeting the sensor counts).
+    func control(_ requestJSON: String) -> Result<String, GreeterFailure> {
+        switch object(requestJSON)?["command"] as? String {
+        case "press":
+            _ = greeting(for: "Home Assistant")
+            return encode([:])
+        case "state":
+            return encode([:])
+        default:
+            return encode(["error": "greeter_wave is a button: it is only pressed"])
+        }
+    }
+
     /// The `command_greet` notification command: greets `data.name` and says so for the agent's log.
     func notificationCommand(_ requestJSON: String) -> Result<String, GreeterFailure> {
         let data = object(requestJSON)?["data"] as? [String: Any]

@@ -13,7 +13,9 @@ enum GreeterABI {
         "metadata": {"arguments": "NAME", "options": [{"name": "shout", "help": "Greet in capitals."}]}},
        {"point": "agent.sensor-sources", "name": "greeter_greetings", "summary": "Greetings given",
         "metadata": {"unit": "greetings", "state_class": "total_increasing", "icon": "mdi:hand-wave"}},
-       {"point": "agent.notification-handlers", "name": "command_greet", "summary": "Greets data.name when the server asks"}
+       {"point": "agent.notification-handlers", "name": "command_greet", "summary": "Greets data.name when the server asks"},
+       {"point": "agent.controls", "name": "greeter_wave", "summary": "Wave at Home Assistant",
+        "metadata": {"kind": "button", "icon": "mdi:hand-wave"}}
      ]}
     """
 
@@ -38,6 +40,7 @@ enum GreeterABI {
                 case "commands/greet": answer = Greeter.shared.command(requestJSON)
                 case "agent.sensor-sources/greeter_greetings": answer = Greeter.shared.sensor()
                 case "agent.notification-handlers/command_greet": answer = Greeter.shared.notificationCommand(requestJSON)
+                case "agent.controls/greeter_wave": answer = Greeter.shared.control(requestJSON)
                 default: return report("unknown capability or entry", errorOut)
                 }
                 switch answer {

@@ -44,7 +44,9 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         let passwordFile = scratch.appendingPathComponent("mqtt-password")
         try SecretFile.write(Array((broker.password + "\n").utf8), to: passwordFile)
         let recorder = ["/bin/sh", "-c", "echo \"$0 $HOME_CONTROL_VALUE\" >> \"$1\"", "{name}", record.path]
+        let greeter = IntegrationEnvironment.repository.appendingPathComponent(".build/debug/libExampleGreeter.so").path
         let manifest: [String: Any] = ["schemaVersion": 1, "plugins": [
+            ["id": "example-greeter", "library": greeter],
             ["id": "mqtt", "configuration": ["broker": broker.url, "username": broker.username, "passwordFile": passwordFile.path]],
             ["id": "system-controls", "configuration": ["logind": false, "media": false, "volume": false, "commands": [
                 ["id": "record_press", "name": "Record press", "kind": "button", "run": recorder.map { $0 == "{name}" ? "press" : $0 }],
@@ -55,23 +57,28 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
 
         let (listed, list) = try home.run(["controls"])
         XCTAssertEqual(listed, 0, list)
-        XCTAssertEqual(list, "record_level  number  disabled  Record level\nrecord_press  button  disabled  Record press\n")
-        XCTAssertEqual(try home.run(["controls", "enable", "record_press", "record_level"]).0, 0)
+        XCTAssertEqual(list, """
+        greeter_wave  button  disabled  Wave at Home Assistant
+        record_level  number  disabled  Record level
+        record_press  button  disabled  Record press
+
+        """, "the out-of-tree plugin's control beside the manifest's")
+        XCTAssertEqual(try home.run(["controls", "enable", "record_press", "record_level", "greeter_wave"]).0, 0)
         XCTAssertEqual(try home.run(["controls", "enable", "nope"]).0, 2)
 
         let (agent, output) = try home.start(["agent", "--interval", "60"])
         keep(agent)
         let log = AgentLog(output)
-        try await log.wait(for: "mqtt: offering 2 control(s)", within: 30)
+        try await log.wait(for: "mqtt: offering 3 control(s)", within: 30)
 
         // Discovery: the entities, under one device named as the machine.
         let deviceName = DeviceInfoName.current
-        var press: String?, level: String?
+        var press: String?, level: String?, wave: String?
         try await within(30, "the discovered entities") {
             while true {
                 let entries = try await AdminConnection(server: server).send("config/entity_registry/list")
                 let mqtt = (entries.arrayValue ?? []).filter { $0.objectValue?["platform"]?.stringValue == "mqtt" }
-                if mqtt.count >= 2 { return }
+                if mqtt.count >= 3 { return }
                 try await Task.sleep(nanoseconds: 200_000_000)
             }
         }
@@ -79,6 +86,7 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
             guard let object = entry.objectValue, object["platform"]?.stringValue == "mqtt", let unique = object["unique_id"]?.stringValue else { continue }
             if unique.hasSuffix("_record_press") { press = object["entity_id"]?.stringValue }
             if unique.hasSuffix("_record_level") { level = object["entity_id"]?.stringValue }
+            if unique.hasSuffix("_greeter_wave") { wave = object["entity_id"]?.stringValue }
         }
         let pressEntity = try XCTUnwrap(press), levelEntity = try XCTUnwrap(level)
         XCTAssertTrue(pressEntity.hasPrefix("button.") && levelEntity.hasPrefix("number."), "\(pressEntity) \(levelEntity)")
@@ -97,8 +105,16 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         let set = try await Self.waitForRecord(record, count: 2, "the number")
         XCTAssertEqual(set.last, "level 42")
         try await Self.waitForState(levelEntity, server, { $0 == "42.0" || $0 == "42" }, "the number's state")
+        // The out-of-tree plugin's button, pressed through its C ABI.
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": try XCTUnwrap(wave)])
+        try await within(30, "the out-of-tree control's press") {
+            while !(try home.run(["controls"]).1.contains("greeter_wave  button  enabled   Wave at Home Assistant  last: press at ")) {
+                try await Task.sleep(nanoseconds: 100_000_000)
+            }
+        }
         let (_, shown) = try home.run(["controls"])
         XCTAssertTrue(shown.contains("record_level  number  enabled   Record level  last: set 42 at "), shown)
+        XCTAssertFalse(shown.contains("failed"), shown)
 
         // Killed: the broker sends the last will, and the entities go unavailable; a restart brings them back.
         kill(agent.processIdentifier, SIGKILL)
@@ -107,7 +123,7 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         let (again, againOutput) = try home.start(["agent", "--interval", "60"])
         keep(again)
         let againLog = AgentLog(againOutput)
-        try await againLog.wait(for: "mqtt: offering 2 control(s)", within: 30)
+        try await againLog.wait(for: "mqtt: offering 3 control(s)", within: 30)
         try await Self.waitForState(pressEntity, server, { $0 != nil && $0 != "unavailable" }, "the entities back")
 
         // The broker restarts: the agent reconnects, and a press goes through.
