@@ -170,6 +170,7 @@ let pluginTargets: [Target] = [
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
     ),
     .target(name: "SystemControlsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/SystemControlsPlugin", exclude: ["README.md"]),
+    .target(name: "ScriptSensorsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/ScriptSensorsPlugin", exclude: ["README.md"]),
     .target(name: "TagsPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/TagsPlugin", exclude: ["README.md"]),
     .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "HomePluginKit", "PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin", exclude: ["README.md"]),
     .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin", exclude: ["README.md"]),
@@ -184,7 +185,7 @@ let appTargets: [Target] = [
         dependencies: [
             "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
-            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
+            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
         path: "Apps/HomeCLI"
     ),

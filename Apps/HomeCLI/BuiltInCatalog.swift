@@ -11,6 +11,7 @@ import LocationPlugin
 import MQTTPlugin
 import PluginHost
 import PushChannelsPlugin
+import ScriptSensorsPlugin
 import SessionPlugin
 import SystemControlsPlugin
 import TagsPlugin
@@ -28,6 +29,7 @@ enum BuiltInCatalog {
         LinuxSensorsPlugin.factory(agentVersion: HomeApp.version), DesktopNotificationsPlugin.factory, HomeDevicesPlugin.factory,
         ThreadPlugin.factory, ImprovPlugin.factory, AssistPlugin.factory, TemplatesPlugin.factory, TagsPlugin.factory,
         LocationPlugin.factory, ZonesPlugin.factory, SystemControlsPlugin.factory, MQTTPlugin.factory,
+        ScriptSensorsPlugin.factory,
         DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
     ]
 
@@ -38,6 +40,7 @@ enum BuiltInCatalog {
         ManifestEntry(id: "linux-sensors"), ManifestEntry(id: "home-devices"), ManifestEntry(id: "thread"), ManifestEntry(id: "improv"),
         ManifestEntry(id: "desktop-notifications"), ManifestEntry(id: "assist"), ManifestEntry(id: "templates"), ManifestEntry(id: "tags"),
         ManifestEntry(id: "location"), ManifestEntry(id: "zones"), ManifestEntry(id: "system-controls"), ManifestEntry(id: "mqtt"),
+        ManifestEntry(id: "script-sensors"),
         ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
     ]
 }

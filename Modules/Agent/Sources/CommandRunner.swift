@@ -1,19 +1,26 @@
 import Foundation
 
-/// Runs a control's command: an argument vector, never a shell line, with the command's value
-/// (already checked: a number in range, `ON`/`OFF`, `PRESS`) in `HOME_CONTROL_VALUE` and in place
-/// of an argument that is exactly `{value}` or ends in `{value}%`; standard input empty, at most
-/// ``maximumOutputBytes`` of output kept, killed after `timeout` seconds.
-enum CommandRunner {
-    static let maximumOutputBytes = 64 << 10
+/// Runs a command of the user's (a control's, a script sensor's): an argument vector, never a
+/// shell line; a control's value (already checked: a number in range, `ON`/`OFF`, `PRESS`) in
+/// `HOME_CONTROL_VALUE` and in place of an argument that is exactly `{value}` or `{value}%`;
+/// standard input empty; killed after `timeout` seconds, or as soon as it writes more than
+/// ``maximumOutputBytes``.
+public enum CommandRunner {
+    public static let maximumOutputBytes = 64 << 10
 
-    /// The command's standard output; throws when it cannot start, fails, or takes too long.
-    static func run(_ arguments: [String], value: String?, timeout: Double) async throws -> String {
+    /// The command's standard output; throws when it cannot start, fails, takes too long or
+    /// writes too much.
+    public static func run(_ arguments: [String], value: String?, timeout: Double) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Result { try runNow(arguments, value: value, timeout: timeout) })
             }
         }
+    }
+
+    /// The same, on the calling thread (for a sensor read where the report waits anyway).
+    public static func runNow(_ arguments: [String], value: String?, timeout: Double) throws -> String {
+        try runProcess(arguments, value: value, timeout: timeout)
     }
 
     static func substituted(_ arguments: [String], value: String?) -> [String] {
@@ -25,7 +32,7 @@ enum CommandRunner {
         }
     }
 
-    private static func runNow(_ arguments: [String], value: String?, timeout: Double) throws -> String {
+    private static func runProcess(_ arguments: [String], value: String?, timeout: Double) throws -> String {
         guard let program = arguments.first else { throw CommandFailure(description: "no command") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
@@ -45,16 +52,18 @@ enum CommandRunner {
         let timer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Both pipes drained at once, so a command that fills one is not stuck on it.
-        nonisolated(unsafe) var complained = ""
+        let complaints = ReadBox()
         let errorsRead = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            complained = read(errors)
+            complaints.text = read(errors, process: nil).text
             errorsRead.signal()
         }
-        let printed = read(output)
+        let (printed, flooded) = read(output, process: process)
         errorsRead.wait()
         process.waitUntilExit()
         timer.cancel()
+        let complained = complaints.text
+        if flooded { throw CommandFailure(description: "\(program) wrote more than \(maximumOutputBytes / 1024) KiB and was stopped") }
         if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
             throw CommandFailure(description: "\(program) took longer than \(Int(timeout)) s and was stopped")
         }
@@ -65,14 +74,20 @@ enum CommandRunner {
         return printed
     }
 
-    /// What a pipe gives to its end, the first ``maximumOutputBytes`` kept.
-    private static func read(_ pipe: Pipe) -> String {
+    /// What a pipe gives to its end, the first ``maximumOutputBytes`` kept; with `process`, one
+    /// that writes more is killed (and `flooded` says so).
+    private static func read(_ pipe: Pipe, process: Process?) -> (text: String, flooded: Bool) {
         var kept = Data()
+        var flooded = false
         while true {
             let data = pipe.fileHandleForReading.availableData
             if data.isEmpty { break }
+            if kept.count + data.count > maximumOutputBytes, let process, !flooded {
+                flooded = true
+                kill(process.processIdentifier, SIGKILL)
+            }
             if kept.count < maximumOutputBytes { kept.append(data.prefix(maximumOutputBytes - kept.count)) }
         }
-        return String(decoding: kept, as: UTF8.self)
+        return (String(decoding: kept, as: UTF8.self), flooded)
     }
 }

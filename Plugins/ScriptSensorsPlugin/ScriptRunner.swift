@@ -1,0 +1,117 @@
+import Agent
+import Essentials
+import Foundation
+
+/// Runs one script for its sensors: every `interval` seconds when a sensor is read (a report
+/// waits for it, at most `timeout` seconds), or, streaming, once, taking each line as it comes
+/// (restarted at most once an interval when it ends). A script that fails, hangs, floods or
+/// prints what is not its values makes its sensors `unavailable`; the reason is logged when it
+/// changes.
+final class ScriptRunner: @unchecked Sendable {
+    /// The longest line a streaming script may print.
+    static let maximumLineBytes = 4096
+
+    let spec: ScriptSpec
+    let log: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var values: [String: JSONValue] = [:]
+    private var failure: String?
+    private var lastStart: Date?
+    private var stream: Process?
+
+    init(spec: ScriptSpec, log: @escaping @Sendable (String) -> Void) {
+        self.spec = spec
+        self.log = log
+    }
+
+    /// The value of `key`, nil while the script fails.
+    func value(_ key: String, now: Date = Date()) -> JSONValue? {
+        if spec.streams { keepStreaming(now: now) } else { runIfDue(now: now) }
+        return lock.withLock { failure == nil ? values[key] : nil }
+    }
+
+    private func runIfDue(now: Date) {
+        let due = lock.withLock { () -> Bool in
+            guard lastStart.map({ now.timeIntervalSince($0) >= spec.interval }) ?? true else { return false }
+            lastStart = now
+            return true
+        }
+        guard due else { return }
+        do {
+            let output = try CommandRunner.runNow(spec.command, value: nil, timeout: spec.timeout)
+            settle(.success(try ScriptOutput.values(output)), replacing: true)
+        } catch {
+            settle(.failure(error), replacing: true)
+        }
+    }
+
+    private func settle(_ outcome: Result<[String: JSONValue], any Error>, replacing: Bool) {
+        let said: String?
+        switch outcome {
+        case .success(let read):
+            said = lock.withLock { () -> String? in
+                values = replacing ? read : values.merging(read) { _, new in new }
+                defer { failure = nil }
+                return failure == nil ? nil : "script \(spec.id) works again"
+            }
+        case .failure(let error):
+            let reason = "\(error)"
+            said = lock.withLock { () -> String? in
+                defer { failure = reason }
+                return failure == reason ? nil : "script \(spec.id): \(reason); its sensors are unavailable"
+            }
+        }
+        if let said { log(said) }
+    }
+
+    /// Starts the streaming script when it is not running (at most once an interval).
+    private func keepStreaming(now: Date) {
+        let start = lock.withLock { () -> Bool in
+            guard stream?.isRunning != true, lastStart.map({ now.timeIntervalSince($0) >= spec.interval }) ?? true else { return false }
+            lastStart = now
+            return true
+        }
+        guard start else { return }
+        let process = Process()
+        let program = spec.command[0]
+        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
+        process.arguments = program.contains("/") ? Array(spec.command.dropFirst()) : spec.command
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return settle(.failure(CommandFailure(description: "\(program) cannot be started: \(error.localizedDescription)")), replacing: true)
+        }
+        lock.withLock { stream = process }
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                pending.append(data)
+                while let newline = pending.firstIndex(of: 10) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending.removeSubrange(pending.startIndex...newline)
+                    settle(Result { try ScriptOutput.values(line) }, replacing: false)
+                }
+                if pending.count > Self.maximumLineBytes {
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    return settle(.failure(CommandFailure(description: "\(program) printed a line of more than \(Self.maximumLineBytes) bytes and was stopped")), replacing: true)
+                }
+            }
+            process.waitUntilExit()
+            settle(.failure(CommandFailure(description: "\(program) ended (status \(process.terminationStatus)); started again within \(Int(spec.interval)) s")), replacing: true)
+        }
+    }
+
+    /// Stops a streaming script.
+    func stop() {
+        guard let process = lock.withLock({ stream }), process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+    }
+}

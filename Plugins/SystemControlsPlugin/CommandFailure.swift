@@ -1,4 +1,0 @@
-/// Why a control's command did not do its work.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-}
