@@ -218,6 +218,7 @@ let unitTestTargets: [Target] = [
     ("ThreadTests", ["Thread"]),
     ("ImprovTests", ["Improv", "DBus"]),
     ("DBusTests", ["DBus", "DBusTestSupport"]),
+    ("ControlsTests", ["Agent", "MQTT", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "HAModels", "PluginHost", "Essentials"]),
     ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "ConnectionPlugin", "AgentPlugin", "Agent", "HAModels", "PluginHost", "Essentials"]),
     ("DesktopNotificationsPluginTests", ["DesktopNotificationsPlugin", "Agent", "DBus", "Essentials"]),
     ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),

@@ -43,6 +43,11 @@ struct ControlsTransport: AgentService {
         try connection.start()
         log("mqtt: offering \(offered.count) control(s) on \(broker.host):\(broker.port) as \(topics.base)\(offered.isEmpty ? " ('home controls enable ID' offers one)" : "")")
         let publishing = Task {
+            // Said once when the broker cannot be reached soon after the start; the connection keeps trying.
+            try? await Task.sleep(nanoseconds: 5_000_000_000)
+            if !Task.isCancelled, !connection.connectedNow {
+                log("mqtt: the broker \(broker.host):\(broker.port) cannot be reached yet; trying again (1 s doubling to 30 s)")
+            }
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: UInt64(Self.statePeriod * 1_000_000_000))
                 if !Task.isCancelled { await session.publishStates() }

@@ -152,6 +152,47 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         XCTAssertEqual(queued.last, "level 7", thirdLog.text)
     }
 
+    func testABrokerThatIsDownAtStartIsWaitedFor() async throws {
+        let server = try IntegrationEnvironment.require()
+        let broker = try MosquittoBroker()
+        keep(stopping: broker.tearDown)
+        try await HomeAssistantMQTT.configure(server, broker: broker)
+        addTeardownBlock { try? await HomeAssistantMQTT.remove(server) }
+        broker.stop()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("controls-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        keep { try? FileManager.default.removeItem(at: scratch) }
+        let record = scratch.appendingPathComponent("recorded"), passwordFile = scratch.appendingPathComponent("mqtt-password")
+        try SecretFile.write(Array(broker.password.utf8), to: passwordFile)
+        let manifest: [String: Any] = ["schemaVersion": 1, "plugins": [
+            ["id": "mqtt", "configuration": ["broker": broker.url, "username": broker.username, "passwordFile": passwordFile.path]],
+            ["id": "system-controls", "configuration": ["logind": false, "media": false, "volume": false, "commands": [
+                ["id": "late_press", "name": "Late press", "kind": "button", "run": ["/bin/sh", "-c", "echo \"$HOME_CONTROL_VALUE\" >> \"$0\"", record.path]],
+            ]]],
+        ]]
+        let home = try signedIn(server, manifest: String(decoding: try JSONSerialization.data(withJSONObject: manifest), as: UTF8.self))
+        XCTAssertEqual(try home.run(["controls", "enable", "late_press"]).0, 0)
+        let (agent, output) = try home.start(["agent", "--interval", "60"])
+        keep(agent)
+        let log = AgentLog(output)
+        try await log.wait(for: "mqtt: the broker 127.0.0.1:\(broker.port) cannot be reached yet", within: 30)
+
+        try broker.start()
+        let entity = try await within(60, "the button discovered once the broker is up") { () -> String in
+            while true {
+                let entries = try await AdminConnection(server: server).send("config/entity_registry/list").arrayValue ?? []
+                if let found = entries.first(where: { $0.objectValue?["unique_id"]?.stringValue?.hasSuffix("_late_press") == true })?.objectValue?["entity_id"]?.stringValue,
+                   let state = try await Self.state(found, server), state != "unavailable" {
+                    return found
+                }
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+        }
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": entity])
+        let pressed = try await Self.waitForRecord(record, count: 1, "the press")
+        XCTAssertEqual(pressed, ["PRESS"], log.text)
+    }
+
     /// Publishes `message` as a client of the test's own and waits until the broker has it.
     private static func publish(to broker: MosquittoBroker, _ message: MQTTMessage) async throws {
         let connected = AsyncStream.makeStream(of: Void.self)

@@ -65,7 +65,7 @@ public enum CommandRunner {
         let complained = complaints.text
         if flooded { throw CommandFailure(description: "\(program) wrote more than \(maximumOutputBytes / 1024) KiB and was stopped") }
         if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
-            throw CommandFailure(description: "\(program) took longer than \(Int(timeout)) s and was stopped")
+            throw CommandFailure(description: "\(program) took longer than \(ControlCommand.text(timeout)) s and was stopped")
         }
         guard process.terminationStatus == 0 else {
             let reason = complained.split(whereSeparator: \.isNewline).last.map { ": \($0)" } ?? ""

@@ -116,6 +116,7 @@ public final class MQTTConnection: @unchecked Sendable {
             return log("the broker refused the connection: \(library.connack_string(code).map { String(cString: $0) } ?? "code \(code)")")
         }
         lock.withLock { isConnected = true }
+        log("connected to \(settings.broker.host):\(settings.broker.port)")
         for topic in subscriptions {
             let subscribed = library.subscribe(handle, nil, topic, 1)
             if subscribed != MOSQ_ERR_SUCCESS.rawValue { log("could not subscribe to \(topic): \(describe(subscribed))") }

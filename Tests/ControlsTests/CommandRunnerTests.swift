@@ -1,0 +1,30 @@
+import Agent
+import Foundation
+import XCTest
+
+/// Commands of the user's: argument lists, bounded in time and output.
+final class CommandRunnerTests: XCTestCase {
+    func testTheValueReachesTheCommandWithoutAShell() async throws {
+        let printed = try await CommandRunner.run(["/bin/sh", "-c", "echo \"[$1] [$HOME_CONTROL_VALUE]\"", "sh", "{value}"], value: "42; echo no", timeout: 5)
+        XCTAssertEqual(printed, "[42; echo no] [42; echo no]\n", "the value is one argument, never shell text")
+        let percent = try await CommandRunner.run(["/bin/echo", "{value}%", "a{value}"], value: "5", timeout: 5)
+        XCTAssertEqual(percent, "5% a{value}\n")
+    }
+
+    func testAFailureAHangAFloodAndAMissingProgramAreErrors() async {
+        await assertFails(["/bin/sh", "-c", "echo oops >&2; exit 3"], "exited with status 3: oops")
+        await assertFails(["/bin/sleep", "10"], "took longer than 0.3 s and was stopped", timeout: 0.3)
+        await assertFails(["/usr/bin/yes"], "wrote more than 64 KiB and was stopped")
+        await assertFails(["/nonexistent/program"], "cannot be started")
+        await assertFails([], "no command")
+    }
+
+    private func assertFails(_ arguments: [String], _ reason: String, timeout: Double = 5, line: UInt = #line) async {
+        do {
+            _ = try await CommandRunner.run(arguments, value: nil, timeout: timeout)
+            XCTFail("\(arguments) succeeded", line: line)
+        } catch {
+            XCTAssertTrue("\(error)".contains(reason), "\(error)", line: line)
+        }
+    }
+}
