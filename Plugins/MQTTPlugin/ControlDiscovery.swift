@@ -1,4 +1,5 @@
 import Agent
+import Foundation
 import Essentials
 import HAModels
 
@@ -11,7 +12,7 @@ enum ControlDiscovery {
         var config: [String: JSONValue] = [
             "name": .string(definition.name),
             "unique_id": .string("homecompanion_\(topics.node)_\(definition.id)"),
-            "object_id": .string("\(topics.node)_\(definition.id)"),
+            "object_id": .string("\(slug(registration.deviceName))_\(definition.id)"),
             "availability_topic": .string(topics.availability),
             "qos": .integer(1),
             "device": .object([
@@ -43,5 +44,19 @@ enum ControlDiscovery {
             config["state_topic"] = .string(topics.state(definition.id))
         }
         return .object(config)
+    }
+
+    /// The device name as Home Assistant would write it in an entity id (`button.desk_lock_screen`).
+    static func slug(_ name: String) -> String {
+        var slug = ""
+        for character in name.lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber {
+                slug.append(character)
+            } else if !slug.hasSuffix("_") {
+                slug.append("_")
+            }
+        }
+        let trimmed = slug.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+        return trimmed.isEmpty ? "homecompanion" : trimmed
     }
 }

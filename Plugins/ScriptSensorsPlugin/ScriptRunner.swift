@@ -18,6 +18,8 @@ final class ScriptRunner: @unchecked Sendable {
     private var failure: String?
     private var lastStart: Date?
     private var stream: Process?
+    /// Whether a streaming script's output is being read (until it ends or is stopped).
+    private var streaming = false
 
     init(spec: ScriptSpec, log: @escaping @Sendable (String) -> Void) {
         self.spec = spec
@@ -67,13 +69,15 @@ final class ScriptRunner: @unchecked Sendable {
     /// Starts the streaming script when it is not running (at most once an interval).
     private func keepStreaming(now: Date) {
         let start = lock.withLock { () -> Bool in
-            guard stream?.isRunning != true, lastStart.map({ now.timeIntervalSince($0) >= spec.interval }) ?? true else { return false }
+            guard !streaming, lastStart.map({ now.timeIntervalSince($0) >= spec.interval }) ?? true else { return false }
             lastStart = now
             return true
         }
         guard start else { return }
         let process = Process()
         let program = spec.command[0]
+        // Foundation starts a child as the leader of a process group of its own: stopping the
+        // group (kill -PID) stops what the script started too.
         process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
         process.arguments = program.contains("/") ? Array(spec.command.dropFirst()) : spec.command
         let output = Pipe()
@@ -85,7 +89,10 @@ final class ScriptRunner: @unchecked Sendable {
         } catch {
             return settle(.failure(CommandFailure(description: "\(program) cannot be started: \(error.localizedDescription)")), replacing: true)
         }
-        lock.withLock { stream = process }
+        lock.withLock {
+            stream = process
+            streaming = true
+        }
         let handle = output.fileHandleForReading
         Thread.detachNewThread { [self] in
             var pending = Data()
@@ -99,19 +106,19 @@ final class ScriptRunner: @unchecked Sendable {
                     settle(Result { try ScriptOutput.values(line) }, replacing: false)
                 }
                 if pending.count > Self.maximumLineBytes {
-                    kill(process.processIdentifier, SIGKILL)
-                    process.waitUntilExit()
+                    kill(-process.processIdentifier, SIGKILL)
+                    lock.withLock { streaming = false }
                     return settle(.failure(CommandFailure(description: "\(program) printed a line of more than \(Self.maximumLineBytes) bytes and was stopped")), replacing: true)
                 }
             }
-            process.waitUntilExit()
-            settle(.failure(CommandFailure(description: "\(program) ended (status \(process.terminationStatus)); started again within \(Int(spec.interval)) s")), replacing: true)
+            lock.withLock { streaming = false }
+            settle(.failure(CommandFailure(description: "\(program) ended; started again within \(Int(spec.interval)) s")), replacing: true)
         }
     }
 
-    /// Stops a streaming script.
+    /// Stops a streaming script and what it started.
     func stop() {
-        guard let process = lock.withLock({ stream }), process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
+        guard let process = lock.withLock({ streaming ? stream : nil }) else { return }
+        kill(-process.processIdentifier, SIGKILL)
     }
 }

@@ -13,7 +13,7 @@ final class CommandRunnerTests: XCTestCase {
 
     func testAFailureAHangAFloodAndAMissingProgramAreErrors() async {
         await assertFails(["/bin/sh", "-c", "echo oops >&2; exit 3"], "exited with status 3: oops")
-        await assertFails(["/bin/sleep", "10"], "took longer than 0.3 s and was stopped", timeout: 0.3)
+        await assertFails(["/bin/sh", "-c", "sleep 10; echo late"], "took longer than 0.3 s and was stopped", timeout: 0.3)
         await assertFails(["/usr/bin/yes"], "wrote more than 64 KiB and was stopped")
         await assertFails(["/nonexistent/program"], "cannot be started")
         await assertFails([], "no command")

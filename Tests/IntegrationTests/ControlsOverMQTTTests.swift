@@ -143,8 +143,8 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         again.waitUntilExit()
         XCTAssertEqual(again.terminationStatus, 0, againLog.text)
         let before = Self.recorded(record).count
-        let node = String(pressEntity.dropFirst("button.".count).dropLast("_record_press".count))
-        try await Self.publish(to: broker, MQTTMessage(topic: "homecompanion/\(node)/record_level/set", text: "7", qos: 1))
+        let node = try XCTUnwrap(log.text.split(separator: "\n").first { $0.contains("mqtt: offering") }?.split(separator: " ").last.map(String.init))
+        try await Self.publish(to: broker, MQTTMessage(topic: "\(node)/record_level/set", text: "7", qos: 1))
         let (third, thirdOutput) = try home.start(["agent", "--interval", "60"])
         keep(third)
         let thirdLog = AgentLog(thirdOutput)

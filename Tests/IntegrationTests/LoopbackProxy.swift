@@ -12,7 +12,7 @@ final class LoopbackProxy: @unchecked Sendable {
 
     init(target: Int) throws {
         self.target = target
-        port = try RedisTestServer.freePort()
+        port = try LoopbackPort.free()
     }
 
     func start() throws {

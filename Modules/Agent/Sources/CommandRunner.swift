@@ -49,7 +49,9 @@ public enum CommandRunner {
         } catch {
             throw CommandFailure(description: "\(program) cannot be started: \(error.localizedDescription)")
         }
-        let timer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // The child leads a process group of its own (Foundation's doing): stopping the group
+        // stops what the command started too.
+        let timer = DispatchWorkItem { if process.isRunning { kill(-process.processIdentifier, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Both pipes drained at once, so a command that fills one is not stuck on it.
         let complaints = ReadBox()
@@ -84,7 +86,7 @@ public enum CommandRunner {
             if data.isEmpty { break }
             if kept.count + data.count > maximumOutputBytes, let process, !flooded {
                 flooded = true
-                kill(process.processIdentifier, SIGKILL)
+                kill(-process.processIdentifier, SIGKILL)
             }
             if kept.count < maximumOutputBytes { kept.append(data.prefix(maximumOutputBytes - kept.count)) }
         }
