@@ -16,7 +16,7 @@ final class HomeCommandTests: HomeCLITestCase {
         let result = await home()
         XCTAssertEqual(result.code, .usage)
         XCTAssertTrue(
-            result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, call, watch, status-line, devices, device, rooms, automations, thread, improv, agent, sensors, "
+            result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, call, watch, status-line, devices, device, rooms, automations, thread, improv, controls, agent, sensors, "
                 + "notifications, assist, template, tag, zones, theme, plugins, paths"),
             result.error
         )

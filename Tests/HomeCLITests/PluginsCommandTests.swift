@@ -17,6 +17,9 @@ final class PluginsCommandTests: HomeCLITestCase {
         improv                 1.0.0    started   degrade
         desktop-notifications  1.0.0    started   ignore
         location               1.0.0    started   ignore
+        system-controls        1.0.0    started   degrade
+        mqtt                   1.0.0    started   degrade
+        script-sensors         1.0.0    started   degrade
         agent                  1.0.0    started   abort
         assist                 1.0.0    started   degrade
         templates              1.0.0    started   degrade
@@ -37,8 +40,11 @@ final class PluginsCommandTests: HomeCLITestCase {
           improv                 requires session.access@1; commands: improv
           desktop-notifications  agent.notification-presenters: desktop
           location               agent.location-sources: location
+          system-controls        agent.controls: system
+          mqtt                   requires session.access@1; reads agent.controls; agent.services: mqtt; commands: controls
+          script-sensors         agent.sensor-sources: scripts
           agent                  provides agent.webhook@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
-        agent.notification-handlers, agent.notification-presenters, agent.location-sources; commands: agent, sensors, notifications
+        agent.notification-handlers, agent.notification-presenters, agent.location-sources, agent.services; commands: agent, sensors, notifications
           assist                 requires agent.webhook@1, session.access@1; commands: assist
           templates              requires agent.webhook@1; commands: template
           tags                   requires agent.webhook@1; commands: tag
@@ -55,16 +61,17 @@ final class PluginsCommandTests: HomeCLITestCase {
         let plugins = object?["plugins"] as? [[String: Any]]
         XCTAssertEqual(
             plugins?.map { $0["id"] as? String },
-            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "desktop-notifications", "location", "agent",
-             "assist", "templates", "tags", "zones", "design-tokens", "theme-files"]
+            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "desktop-notifications", "location", "system-controls",
+             "mqtt", "script-sensors", "agent", "assist", "templates", "tags", "zones", "design-tokens", "theme-files"]
         )
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 15) + ["disabled"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 18) + ["disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
         let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
         XCTAssertEqual(agent["requires"] as? [String], ["session.access@1"])
         XCTAssertEqual(
             agent["consumes"] as? [String],
-            ["agent.sensor-sources", "agent.notification-channels", "agent.notification-handlers", "agent.notification-presenters", "agent.location-sources"]
+            ["agent.sensor-sources", "agent.notification-channels", "agent.notification-handlers", "agent.notification-presenters", "agent.location-sources",
+             "agent.services"]
         )
         let commands = (agent["contributes"] as? [[String: String]])?.filter { $0["point"] == "commands" }.compactMap { $0["name"] }
         XCTAssertEqual(commands, ["agent", "sensors", "notifications"])
