@@ -193,6 +193,62 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         XCTAssertEqual(pressed, ["PRESS"], log.text)
     }
 
+    func testOverTLSTheBrokersCertificateIsVerified() async throws {
+        let server = try IntegrationEnvironment.require()
+        let broker = try MosquittoBroker(tls: true)
+        keep(stopping: broker.tearDown)
+        try await HomeAssistantMQTT.configure(server, broker: broker)
+        addTeardownBlock { try? await HomeAssistantMQTT.remove(server) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("controls-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        keep { try? FileManager.default.removeItem(at: scratch) }
+        let record = scratch.appendingPathComponent("recorded"), passwordFile = scratch.appendingPathComponent("mqtt-password")
+        try SecretFile.write(Array(broker.password.utf8), to: passwordFile)
+        let tlsPort = try XCTUnwrap(broker.tlsPort), certificate = try XCTUnwrap(broker.certificate)
+        func manifest(caFile: String?) throws -> String {
+            var mqtt: [String: Any] = ["broker": "mqtts://localhost:\(tlsPort)", "username": broker.username, "passwordFile": passwordFile.path]
+            if let caFile { mqtt["caFile"] = caFile }
+            let plugins: [[String: Any]] = [
+                ["id": "mqtt", "configuration": mqtt],
+                ["id": "system-controls", "configuration": ["logind": false, "media": false, "volume": false, "commands": [
+                    ["id": "tls_press", "name": "TLS press", "kind": "button", "run": ["/bin/sh", "-c", "echo \"$HOME_CONTROL_VALUE\" >> \"$0\"", record.path]],
+                ]]],
+            ]
+            return String(decoding: try JSONSerialization.data(withJSONObject: ["schemaVersion": 1, "plugins": plugins]), as: UTF8.self)
+        }
+        // The system's CAs do not know the broker's certificate: no connection, said after 5 s.
+        let home = try signedIn(server, manifest: try manifest(caFile: nil))
+        XCTAssertEqual(try home.run(["controls", "enable", "tls_press"]).0, 0)
+        let (untrusting, untrustingOutput) = try home.start(["agent", "--interval", "60"])
+        keep(untrusting)
+        let untrustingLog = AgentLog(untrustingOutput)
+        try await untrustingLog.wait(for: "mqtt: the broker localhost:\(tlsPort) cannot be reached yet", within: 30)
+        XCTAssertFalse(untrustingLog.text.contains("mqtt: connected"), untrustingLog.text)
+        kill(untrusting.processIdentifier, SIGKILL)
+        untrusting.waitUntilExit()
+
+        // With the broker's CA: connected over TLS, discovered, pressed.
+        let root = try XCTUnwrap(root)
+        try Data(try manifest(caFile: certificate.path).utf8).write(to: root.appendingPathComponent(".config/home-companion/manifest.json"))
+        let (agent, output) = try home.start(["agent", "--interval", "60"])
+        keep(agent)
+        let log = AgentLog(output)
+        try await log.wait(for: "mqtt: connected to localhost:\(tlsPort)", within: 30)
+        let entity = try await within(30, "the button discovered over TLS") { () -> String in
+            while true {
+                let entries = try await AdminConnection(server: server).send("config/entity_registry/list").arrayValue ?? []
+                if let found = entries.first(where: { $0.objectValue?["unique_id"]?.stringValue?.hasSuffix("_tls_press") == true })?.objectValue?["entity_id"]?.stringValue,
+                   let state = try await Self.state(found, server), state != "unavailable" {
+                    return found
+                }
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+        }
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": entity])
+        let pressed = try await Self.waitForRecord(record, count: 1, "the press over TLS")
+        XCTAssertEqual(pressed, ["PRESS"], log.text)
+    }
+
     /// Publishes `message` as a client of the test's own and waits until the broker has it.
     private static func publish(to broker: MosquittoBroker, _ message: MQTTMessage) async throws {
         let connected = AsyncStream.makeStream(of: Void.self)
