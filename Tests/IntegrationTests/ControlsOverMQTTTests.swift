@@ -30,19 +30,39 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         return Self.recorded(file)
     }
 
-    func testHomeAssistantPressesSetsAndSeesTheMachineGoAndComeBack() async throws {
-        let server = try IntegrationEnvironment.require()
-        let broker = try MosquittoBroker()
+    /// The entity whose unique id ends in `_ID`, once it is discovered and available.
+    private static func discovered(_ id: String, _ server: IntegrationEnvironment, _ what: String) async throws -> String {
+        try await within(60, what) { () -> String in
+            while true {
+                let entries = try await AdminConnection(server: server).send("config/entity_registry/list").arrayValue ?? []
+                if let found = entries.first(where: { $0.objectValue?["unique_id"]?.stringValue?.hasSuffix("_\(id)") == true })?.objectValue?["entity_id"]?.stringValue,
+                   let state = try await Self.state(found, server), state != "unavailable" {
+                    return found
+                }
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+        }
+    }
+
+    /// A broker (with a TLS listener when asked), Home Assistant's MQTT integration on it, a
+    /// scratch folder and the broker's password in a 0600 file there, all removed after the test.
+    private func broker(_ server: IntegrationEnvironment, tls: Bool = false) async throws -> (MosquittoBroker, URL, URL) {
+        let broker = try MosquittoBroker(tls: tls)
         keep(stopping: broker.tearDown)
         try await HomeAssistantMQTT.configure(server, broker: broker)
         addTeardownBlock { try? await HomeAssistantMQTT.remove(server) }
-
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("controls-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         keep { try? FileManager.default.removeItem(at: scratch) }
-        let record = scratch.appendingPathComponent("recorded")
         let passwordFile = scratch.appendingPathComponent("mqtt-password")
-        try SecretFile.write(Array((broker.password + "\n").utf8), to: passwordFile)
+        try SecretFile.write(Array(broker.password.utf8), to: passwordFile)
+        return (broker, scratch, passwordFile)
+    }
+
+    func testHomeAssistantPressesSetsAndSeesTheMachineGoAndComeBack() async throws {
+        let server = try IntegrationEnvironment.require()
+        let (broker, scratch, passwordFile) = try await broker(server)
+        let record = scratch.appendingPathComponent("recorded")
         let recorder = ["/bin/sh", "-c", "echo \"$0 $HOME_CONTROL_VALUE\" >> \"$1\"", "{name}", record.path]
         let greeter = IntegrationEnvironment.repository.appendingPathComponent(".build/debug/libExampleGreeter.so").path
         let manifest: [String: Any] = ["schemaVersion": 1, "plugins": [
@@ -154,16 +174,9 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
 
     func testABrokerThatIsDownAtStartIsWaitedFor() async throws {
         let server = try IntegrationEnvironment.require()
-        let broker = try MosquittoBroker()
-        keep(stopping: broker.tearDown)
-        try await HomeAssistantMQTT.configure(server, broker: broker)
-        addTeardownBlock { try? await HomeAssistantMQTT.remove(server) }
+        let (broker, scratch, passwordFile) = try await broker(server)
         broker.stop()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("controls-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        keep { try? FileManager.default.removeItem(at: scratch) }
-        let record = scratch.appendingPathComponent("recorded"), passwordFile = scratch.appendingPathComponent("mqtt-password")
-        try SecretFile.write(Array(broker.password.utf8), to: passwordFile)
+        let record = scratch.appendingPathComponent("recorded")
         let manifest: [String: Any] = ["schemaVersion": 1, "plugins": [
             ["id": "mqtt", "configuration": ["broker": broker.url, "username": broker.username, "passwordFile": passwordFile.path]],
             ["id": "system-controls", "configuration": ["logind": false, "media": false, "volume": false, "commands": [
@@ -178,16 +191,7 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         try await log.wait(for: "mqtt: the broker 127.0.0.1:\(broker.port) cannot be reached yet", within: 30)
 
         try broker.start()
-        let entity = try await within(60, "the button discovered once the broker is up") { () -> String in
-            while true {
-                let entries = try await AdminConnection(server: server).send("config/entity_registry/list").arrayValue ?? []
-                if let found = entries.first(where: { $0.objectValue?["unique_id"]?.stringValue?.hasSuffix("_late_press") == true })?.objectValue?["entity_id"]?.stringValue,
-                   let state = try await Self.state(found, server), state != "unavailable" {
-                    return found
-                }
-                try await Task.sleep(nanoseconds: 200_000_000)
-            }
-        }
+        let entity = try await Self.discovered("late_press", server, "the button discovered once the broker is up")
         _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": entity])
         let pressed = try await Self.waitForRecord(record, count: 1, "the press")
         XCTAssertEqual(pressed, ["PRESS"], log.text)
@@ -195,15 +199,8 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
 
     func testOverTLSTheBrokersCertificateIsVerified() async throws {
         let server = try IntegrationEnvironment.require()
-        let broker = try MosquittoBroker(tls: true)
-        keep(stopping: broker.tearDown)
-        try await HomeAssistantMQTT.configure(server, broker: broker)
-        addTeardownBlock { try? await HomeAssistantMQTT.remove(server) }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("controls-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        keep { try? FileManager.default.removeItem(at: scratch) }
-        let record = scratch.appendingPathComponent("recorded"), passwordFile = scratch.appendingPathComponent("mqtt-password")
-        try SecretFile.write(Array(broker.password.utf8), to: passwordFile)
+        let (broker, scratch, passwordFile) = try await broker(server, tls: true)
+        let record = scratch.appendingPathComponent("recorded")
         let tlsPort = try XCTUnwrap(broker.tlsPort), certificate = try XCTUnwrap(broker.certificate)
         func manifest(caFile: String?) throws -> String {
             var mqtt: [String: Any] = ["broker": "mqtts://localhost:\(tlsPort)", "username": broker.username, "passwordFile": passwordFile.path]
@@ -234,16 +231,7 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         keep(agent)
         let log = AgentLog(output)
         try await log.wait(for: "mqtt: connected to localhost:\(tlsPort)", within: 30)
-        let entity = try await within(30, "the button discovered over TLS") { () -> String in
-            while true {
-                let entries = try await AdminConnection(server: server).send("config/entity_registry/list").arrayValue ?? []
-                if let found = entries.first(where: { $0.objectValue?["unique_id"]?.stringValue?.hasSuffix("_tls_press") == true })?.objectValue?["entity_id"]?.stringValue,
-                   let state = try await Self.state(found, server), state != "unavailable" {
-                    return found
-                }
-                try await Task.sleep(nanoseconds: 200_000_000)
-            }
-        }
+        let entity = try await Self.discovered("tls_press", server, "the button discovered over TLS")
         _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": entity])
         let pressed = try await Self.waitForRecord(record, count: 1, "the press over TLS")
         XCTAssertEqual(pressed, ["PRESS"], log.text)

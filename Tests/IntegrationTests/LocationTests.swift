@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+@testable import MQTTPlugin
 import Networking
 import XCTest
 
@@ -20,7 +21,7 @@ final class LocationTests: HomeProcessTestCase {
     }
 
     private static func tracker(_ server: IntegrationEnvironment) async throws -> [String: Any] {
-        let entity = "device_tracker." + NotificationActionTests.slug(DeviceInfoName.current)
+        let entity = "device_tracker." + ControlDiscovery.slug(DeviceInfoName.current)
         return try await HTTPExchange.send("GET", URL(string: server.url + "/api/states/\(entity)")!, token: server.token).object()
     }
 
@@ -86,7 +87,7 @@ final class LocationTests: HomeProcessTestCase {
         XCTAssertEqual((tracker["attributes"] as? [String: Any])?["latitude"] as? Double, 52.5201)
         // The server asks for the place (request_location_update): the same source answers.
         try await log.wait(for: "listening for notifications", within: 30)
-        let notify = URL(string: server.url + "/api/services/notify/mobile_app_\(NotificationActionTests.slug(DeviceInfoName.current))")!
+        let notify = URL(string: server.url + "/api/services/notify/mobile_app_\(ControlDiscovery.slug(DeviceInfoName.current))")!
         let asked = try await HTTPExchange.send("POST", notify, token: server.token, json: ["message": "request_location_update"])
         XCTAssertEqual(asked.status, 200)
         try await log.wait(for: "request_location_update: location 52.5201, 13.4002 (±10 m) sent", within: 20)

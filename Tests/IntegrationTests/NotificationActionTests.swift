@@ -1,6 +1,7 @@
 import DBus
 import Essentials
 import Foundation
+@testable import MQTTPlugin
 import Networking
 import XCTest
 
@@ -41,7 +42,7 @@ final class NotificationActionTests: HomeProcessTestCase {
         let agentLog = AgentLog(log)
         try await agentLog.wait(for: "listening for notifications", within: 30)
 
-        let notify = URL(string: server.url + "/api/services/notify/mobile_app_\(Self.slug(device))")!
+        let notify = URL(string: server.url + "/api/services/notify/mobile_app_\(ControlDiscovery.slug(device))")!
         let actions: [[String: Any]] = [["action": "OPEN_\(suffix)", "title": "Open"], ["action": "REPLY", "title": "Answer", "behavior": "textInput"]]
         let sent = try await HTTPExchange.send("POST", notify, token: server.token, json: [
             "title": "Front door", "message": "Someone is at the door",
@@ -117,18 +118,5 @@ final class NotificationActionTests: HomeProcessTestCase {
             if case .string(let text) = value { return text }
             return nil
         }
-    }
-
-    /// Home Assistant's slug of a device name, as in the notify service's name.
-    static func slug(_ name: String) -> String {
-        var slug = ""
-        for character in name.lowercased() {
-            if character.isASCII, character.isLetter || character.isNumber {
-                slug.append(character)
-            } else if !slug.hasSuffix("_") {
-                slug.append("_")
-            }
-        }
-        return slug.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
     }
 }
