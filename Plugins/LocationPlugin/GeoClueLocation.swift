@@ -5,7 +5,7 @@ import Foundation
 /// This machine's location from GeoClue (`org.freedesktop.GeoClue2` on the system bus): a
 /// client for the desktop id `homecompanion` asks for the best accuracy GeoClue allows, starts,
 /// and takes the first `LocationUpdated` (GeoClue's agent may ask the person first); the
-/// client stops again. Blocking D-Bus calls run on a thread of their own.
+/// client stops again. The blocking D-Bus calls run on a thread of their own.
 struct GeoClueLocation: LocationSource {
     static let service = "org.freedesktop.GeoClue2"
     static let desktopID = "homecompanion"
@@ -17,22 +17,16 @@ struct GeoClueLocation: LocationSource {
     var timeout: Double = 30
 
     func locate() async throws -> LocationFix {
-        let bus = bus, timeout = timeout
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try Self.locate(on: bus, timeout: timeout) })
-            }
+        let timeout = timeout
+        do {
+            return try await DBusConnection.onThread(bus: bus) { connection in try Self.locate(on: connection, timeout: timeout) }
+        } catch let error as DBusClientError {
+            guard case .cannotConnect = error else { throw error }
+            throw GeoClueError(description: "GeoClue cannot be reached on the system bus: \(error)")
         }
     }
 
-    private static func locate(on bus: DBusBus, timeout: Double) throws -> LocationFix {
-        let connection: DBusConnection
-        do {
-            connection = try DBusConnection(bus: bus)
-        } catch {
-            throw GeoClueError(description: "GeoClue cannot be reached on the system bus: \(error)")
-        }
-        defer { connection.close() }
+    private static func locate(on connection: DBusConnection, timeout: Double) throws -> LocationFix {
         let manager = try call(connection, "/org/freedesktop/GeoClue2/Manager", "Manager", "GetClient")
         guard let client = manager.first?.stringValue else { throw GeoClueError(description: "GeoClue gave no client") }
         try connection.addMatch("type='signal',sender='\(service)',path='\(client)',interface='\(service).Client',member='LocationUpdated'")

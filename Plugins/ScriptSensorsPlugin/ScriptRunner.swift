@@ -74,12 +74,10 @@ final class ScriptRunner: @unchecked Sendable {
             return true
         }
         guard start else { return }
-        let process = Process()
         let program = spec.command[0]
         // Foundation starts a child as the leader of a process group of its own: stopping the
         // group (kill -PID) stops what the script started too.
-        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
-        process.arguments = program.contains("/") ? Array(spec.command.dropFirst()) : spec.command
+        let process = CommandRunner.process(for: spec.command)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,6 +1,5 @@
 import Agent
 import DBus
-import Foundation
 
 /// A power or session button through systemd-logind on the system bus
 /// (`org.freedesktop.login1.Manager`): lock every session, suspend, reboot, power off. logind
@@ -22,15 +21,9 @@ struct LogindControl: Control {
     }
 
     func perform(_ command: ControlCommand) async throws {
-        let method = method, arguments = arguments, bus = bus
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    let connection = try DBusConnection(bus: bus)
-                    defer { connection.close() }
-                    try connection.call("org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", method, arguments, timeout: 10)
-                })
-            }
+        let method = method, arguments = arguments
+        _ = try await DBusConnection.onThread(bus: bus) { connection in
+            try connection.call("org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", method, arguments, timeout: 10)
         }
     }
 

@@ -1,6 +1,5 @@
 import Agent
 import DBus
-import Foundation
 
 /// The media player (MPRIS on the session bus: the first `org.mpris.MediaPlayer2.*` name):
 /// play/pause, next and previous as buttons, and the title playing as a sensor.
@@ -25,7 +24,7 @@ struct MediaPlayerControl: Control {
 
     func perform(_ command: ControlCommand) async throws {
         guard case .method(let method) = role else { throw CommandFailure(description: "\(definition.id) only shows a state") }
-        try await onThread { connection in
+        try await DBusConnection.onThread(bus: bus) { connection in
             let player = try Self.player(on: connection)
             try connection.call(player, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", method, [], timeout: 5)
         }
@@ -33,7 +32,7 @@ struct MediaPlayerControl: Control {
 
     func state() async -> String? {
         guard case .title = role else { return nil }
-        return try? await onThread { connection -> String? in
+        return try? await DBusConnection.onThread(bus: bus) { connection -> String? in
             let player = try Self.player(on: connection)
             let reply = try connection.call(
                 player, "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Properties", "Get", [.string("org.mpris.MediaPlayer2.Player"), .string("Metadata")], timeout: 5
@@ -49,18 +48,5 @@ struct MediaPlayerControl: Control {
             throw CommandFailure(description: "no media player (MPRIS) is running")
         }
         return player
-    }
-
-    private func onThread<Value: Sendable>(_ body: @escaping @Sendable (DBusConnection) throws -> Value) async throws -> Value {
-        let bus = bus
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result {
-                    let connection = try DBusConnection(bus: bus)
-                    defer { connection.close() }
-                    return try body(connection)
-                })
-            }
-        }
     }
 }

@@ -23,6 +23,15 @@ public enum CommandRunner {
         try runProcess(arguments, value: value, timeout: timeout)
     }
 
+    /// A process that runs `arguments`: a path as it is, a bare name found on the PATH by env.
+    public static func process(for arguments: [String]) -> Process {
+        let process = Process()
+        let program = arguments.first ?? ""
+        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
+        process.arguments = program.contains("/") ? Array(arguments.dropFirst()) : arguments
+        return process
+    }
+
     static func substituted(_ arguments: [String], value: String?) -> [String] {
         guard let value else { return arguments }
         return arguments.map { argument in
@@ -34,9 +43,7 @@ public enum CommandRunner {
 
     private static func runProcess(_ arguments: [String], value: String?, timeout: Double) throws -> String {
         guard let program = arguments.first else { throw CommandFailure(description: "no command") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
-        process.arguments = program.contains("/") ? Array(substituted(arguments, value: value).dropFirst()) : substituted(arguments, value: value)
+        let process = process(for: substituted(arguments, value: value))
         var environment = ProcessInfo.processInfo.environment
         if let value { environment["HOME_CONTROL_VALUE"] = value }
         process.environment = environment
