@@ -23,8 +23,10 @@ enum AgentChannels {
             closers.append(try await service.value.start(registration, home: session.home, log: log))
         }
         let opened = closers
+        let presenters = services.context.contributions(to: AgentPoints.notificationPresenters).map(\.value)
         return {
             for close in opened.reversed() { await close() }
+            for presenter in presenters { await presenter.finishShowing() }
         }
     }
 }

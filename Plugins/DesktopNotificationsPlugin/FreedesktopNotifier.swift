@@ -38,6 +38,12 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
         calls.async { self.notify(shown) }
     }
 
+    func finishShowing() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            calls.async { continuation.resume() }
+        }
+    }
+
     /// Closes the connection; the listener ends with it.
     func stop() {
         let open = lock.withLock { () -> DBusConnection? in
