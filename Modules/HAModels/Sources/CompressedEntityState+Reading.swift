@@ -14,14 +14,7 @@ extension CompressedEntityState {
                 case .null: attributes = nil
                 default: throw reader.failure("the attributes ('a') are not an object")
                 }
-            case "c":
-                let value = try reader.value()
-                guard value != .null else { return }
-                do {
-                    context = try CompressedContext(json: value, path: "c")
-                } catch {
-                    throw reader.failure("\(error)")
-                }
+            case "c": context = try CompressedContext.read(from: &reader)
             case "lc": lastChanged = try reader.null() ? nil : reader.double()
             case "lu": lastUpdated = try reader.null() ? nil : reader.double()
             default: try reader.skip()

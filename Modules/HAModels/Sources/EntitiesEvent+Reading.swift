@@ -9,7 +9,7 @@ extension EntitiesEvent {
         var changed: [String: CompressedEntityDiff]?
         var removed: [String]?
         try Self.read(
-            bytes, added: { added = [:]; return { id, state in added?[id] = state } },
+            bytes, added: { added = [:]; return { id, reader throws(JSONParseError) in added?[id] = try CompressedEntityState(reading: &reader) } },
             changed: { changed = [:]; return { id, reader throws(JSONParseError) in changed?[id] = try CompressedEntityDiff(reading: &reader) } },
             removed: { removed = []; return { id in removed?.append(id) } })
         self.init(added: added, changed: changed, removed: removed)
@@ -17,14 +17,15 @@ extension EntitiesEvent {
 
     /// Reads an event from its bytes, handing over each added state, diff and removed id as it is
     /// read, in the order the event has them, without gathering them first: a 10,000-entity
-    /// snapshot goes to its consumer one entity at a time. A diff is handed over as the reader at
-    /// it, for the consumer to read (``EntityState/apply(reading:)``, ``CompressedEntityDiff/init(reading:)``)
-    /// or skip; it must leave the reader after it. Each `added`, `changed` and `removed` is asked
+    /// snapshot goes to its consumer one entity at a time. An added state and a diff are handed
+    /// over as the reader at them, for the consumer to read (``CompactEntityState/init(reading:keys:)``,
+    /// ``CompactEntityState/apply(reading:keys:)``, ``CompressedEntityDiff/init(reading:)``) or
+    /// skip; it must leave the reader after it. Each `added`, `changed` and `removed` is asked
     /// for its handler when the event has that part (a `null` part is left out).
     /// Malformed input is an error; what was handed over before it stays handed over.
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>,
-        added: () -> (String, CompressedEntityState) -> Void,
+        added: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
         changed: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
         removed: () -> (String) -> Void
     ) throws(JSONParseError) {
@@ -37,7 +38,7 @@ extension EntitiesEvent {
     /// reader after it (the event inside a message, read in the same pass as the message).
     public static func read(
         from reader: inout JSONReader,
-        added: () -> (String, CompressedEntityState) -> Void,
+        added: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
         changed: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
         removed: () -> (String) -> Void
     ) throws(JSONParseError) {
@@ -46,7 +47,7 @@ extension EntitiesEvent {
             case "a":
                 guard try !reader.null() else { return }
                 let take = added()
-                try reader.object { reader, id throws(JSONParseError) in take(id, try CompressedEntityState(reading: &reader)) }
+                try reader.object { reader, id throws(JSONParseError) in try take(id, &reader) }
             case "c":
                 guard try !reader.null() else { return }
                 let take = changed()

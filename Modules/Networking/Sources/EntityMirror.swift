@@ -7,7 +7,8 @@ import HAModels
 /// observers and snapshot waiters to tell. Guarded by a lock: the store reads it from its own actor.
 final class EntityMirror: @unchecked Sendable {
     private let lock = NSLock()
-    private var states: [String: EntityState] = [:]
+    private var states: [String: CompactEntityState] = [:]
+    private let keys = AttributeKeys()
     private var observers: [UUID: (entityIDs: Set<String>?, continuation: AsyncStream<EntityChange>.Continuation)] = [:]
     private var snapshotWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var expectingSnapshot = true
@@ -18,29 +19,33 @@ final class EntityMirror: @unchecked Sendable {
 
     var failure: (any Error)? { lock.withLock { failureSeen } }
 
-    var all: [String: EntityState] { lock.withLock { states } }
+    var all: [String: EntityState] {
+        lock.withLock { states.reduce(into: [:]) { all, entry in all[entry.key] = entry.value.expanded(entityID: entry.key, keys: keys) } }
+    }
     var snapshotCount: Int { lock.withLock { snapshots } }
 
     func state(of entityID: String) -> EntityState? {
-        lock.withLock { states[entityID] }
+        lock.withLock { states[entityID]?.expanded(entityID: entityID, keys: keys) }
     }
 
-    /// One update from the subscription; a malformed event ends the mirror with its error.
+    /// One update from the subscription; a malformed event ends the mirror with its error. An event
+    /// the connection parsed (one that came before its subscription's id) is applied from its bytes
+    /// again, as every other event is.
     func receive(_ update: SubscriptionUpdate) {
         switch update {
         case .subscribed: lock.withLock { expectingSnapshot = true }
         case .events(let events):
-            do {
-                for event in events {
-                    let event = try EntitiesEvent(json: event)
-                    applying { pass in
-                        if let added = event.added { for (id, state) in added { pass.add(id, state) } }
-                        if let changed = event.changed { for (id, diff) in changed { pass.change(id, diff) } }
-                        if let removed = event.removed { for id in removed { pass.remove(id) } }
+            for event in events {
+                do {
+                    let bytes = try JSONSerializer.data(event)
+                    let applied = bytes.withUnsafeBufferPointer { buffer in
+                        var reader = JSONReader(buffer)
+                        return receive(&reader)
                     }
+                    guard applied else { return }
+                } catch {
+                    return end(failure: error)
                 }
-            } catch {
-                end(failure: error)
             }
         }
     }
@@ -119,7 +124,7 @@ final class EntityMirror: @unchecked Sendable {
     /// then tells the observers and the snapshot waiters.
     private func applying(_ body: (EntityMirrorPass) -> Void) {
         let (changes, observing, waiters) = lock.withLock { () -> ([EntityChange], [(Set<String>?, AsyncStream<EntityChange>.Continuation)], [CheckedContinuation<Void, Never>]) in
-            let pass = EntityMirrorPass(states: states, observed: observedEntities, snapshot: expectingSnapshot)
+            let pass = EntityMirrorPass(states: states, keys: keys, observed: observedEntities, snapshot: expectingSnapshot)
             // The pass holds the only other reference while it works: the dictionary is changed in place.
             states = [:]
             body(pass)

@@ -6,10 +6,13 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     public let baseURL: URL
 
     /// Parses a base URL: `http` or `https`, a host, an optional port and path,
-    /// and no query, fragment or credentials. Only `URL`'s own accessors are used: `URLComponents`
-    /// and its IDNA handling would load ICU code, megabytes of memory in a small daemon.
+    /// and no query, fragment or credentials; white space around it is ignored. Only `URL`'s own
+    /// accessors and the standard library are used: `URLComponents` and its IDNA handling, or
+    /// `NSString`'s trimming, would load ICU and CoreFoundation code, megabytes of memory in a
+    /// small daemon.
     public init(_ text: String) throws(ServerAddressError) {
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased() else {
+        let trimmed = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+        guard let url = URL(string: String(trimmed)), let scheme = url.scheme?.lowercased() else {
             throw ServerAddressError("'\(text)' is not a URL; use a form such as http://homeassistant.local:8123")
         }
         guard scheme == "http" || scheme == "https" else {

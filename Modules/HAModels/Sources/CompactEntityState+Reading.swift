@@ -1,0 +1,68 @@
+import Essentials
+import Foundation
+
+extension CompactEntityState {
+    /// Reads an entity added by a `subscribe_entities` event where `reader` is, as
+    /// ``EntityState/init(entityID:compressed:)`` makes one of the decoded state, attributes
+    /// straight into their compact form; nil when it lacks its state or last-changed time.
+    public init?(reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
+        var state: String?, attributes = CompactAttributes(), context: CompressedContext?
+        var lastChanged: Double?, lastUpdated: Double?
+        try reader.object { reader, key throws(JSONParseError) in
+            switch key {
+            case "s": state = try reader.null() ? nil : reader.string()
+            case "a":
+                guard try !reader.null() else { return attributes = CompactAttributes() }
+                guard reader.peek() == UInt8(ascii: "{") else { throw reader.failure("the attributes ('a') are not an object") }
+                attributes = try CompactAttributes(reading: &reader, keys: keys)
+            case "c": context = try CompressedContext.read(from: &reader)
+            case "lc": lastChanged = try reader.null() ? nil : reader.double()
+            case "lu": lastUpdated = try reader.null() ? nil : reader.double()
+            default: try reader.skip()
+            }
+        }
+        guard let state, let lastChanged else { return nil }
+        self.state = state
+        self.attributes = attributes
+        self.lastChanged = Date(timeIntervalSince1970: lastChanged)
+        self.lastUpdated = lastUpdated.map(Date.init(timeIntervalSince1970:)) ?? self.lastChanged
+        self.context = EntityState.context(context, replacing: HAContext(id: ""))
+    }
+
+    /// Applies a `subscribe_entities` diff straight from its bytes where `reader` is, exactly as
+    /// ``EntityState/apply(_:)`` applies a ``CompressedEntityDiff``, each changed attribute set in
+    /// place as it is read. Malformed input is an error, and the state may then be partly changed
+    /// (the caller drops the stream it came from).
+    public mutating func apply(reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
+        var removed: [String] = []
+        var lastChanged: Double?, lastUpdated: Double?
+        try reader.object { reader, part throws(JSONParseError) in
+            switch part {
+            case "+":
+                try reader.object { reader, key throws(JSONParseError) in
+                    switch key {
+                    case "s": if try !reader.null() { state = try reader.string() }
+                    case "a":
+                        guard try !reader.null() else { return }
+                        guard reader.peek() == UInt8(ascii: "{") else { throw reader.failure("the attributes ('a') are not an object") }
+                        try reader.object { reader, name throws(JSONParseError) in try attributes.set(name, reading: &reader, keys: keys) }
+                    case "c": if let compressed = try CompressedContext.read(from: &reader) { context = EntityState.context(compressed, replacing: context) }
+                    case "lc": lastChanged = try reader.null() ? nil : reader.double()
+                    case "lu": lastUpdated = try reader.null() ? nil : reader.double()
+                    default: try reader.skip()
+                    }
+                }
+            case "-": removed += try CompressedAttributeRemoval(reading: &reader).attributes
+            default: try reader.skip()
+            }
+        }
+        if let lastChanged {
+            self.lastChanged = Date(timeIntervalSince1970: lastChanged)
+            self.lastUpdated = self.lastChanged
+        } else if let lastUpdated {
+            self.lastUpdated = Date(timeIntervalSince1970: lastUpdated)
+        }
+        // Removals come after the additions, whichever part the diff names first.
+        for name in removed { attributes.remove(name, keys: keys) }
+    }
+}
