@@ -149,6 +149,26 @@ public struct JSONParser {
         throw failure("the input ends inside a string")
     }
 
+    /// Hands the string at `index` to `body` as UTF-8, straight from the input when it is ASCII
+    /// without escapes (no String made), else as ``parseString()`` reads it.
+    mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(JSONParseError) -> Result {
+        let start = index + 1
+        var end = start
+        var highBits: UInt8 = 0
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            highBits |= byte
+            end += 1
+        }
+        if highBits < 0x80, end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        var text = try parseString()
+        return text.withUTF8(body)
+    }
+
     private mutating func parseEscape(into output: inout [UInt8]) throws(JSONParseError) {
         guard index < bytes.count else { throw failure("the input ends inside an escape") }
         let byte = bytes[index]

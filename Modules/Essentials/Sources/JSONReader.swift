@@ -31,6 +31,14 @@ public struct JSONReader {
         return try parser.parseString()
     }
 
+    /// Reads a string, handing its UTF-8 to `body`: without making a String when it is ASCII
+    /// without escapes (valid only during `body`).
+    public mutating func withString<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(JSONParseError) -> Result {
+        parser.skipWhitespace()
+        guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else { throw parser.failure("expected a string") }
+        return try parser.withStringBytes(body)
+    }
+
     /// Reads a number as a double (integers included).
     public mutating func double() throws(JSONParseError) -> Double {
         switch try value() {

@@ -1,73 +1,52 @@
 import Essentials
 
-/// An entity's attributes in one byte array of exactly their size: each attribute is its name's
-/// number in the store's ``AttributeKeys`` (or, when that table is full, the name itself) and its
-/// value in ``CompactValueCoding``'s form, in the order the server first sent them. A fraction of
-/// a `[String: JSONValue]`'s memory, and as lossless.
-public struct CompactAttributes: Sendable {
-    private var bytes: [UInt8] = []
-
-    public init() {}
-
-    /// Reads an attributes object where `reader` is (of a name written twice, the last value counts).
-    public init(reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
-        keys.scratch.removeAll(keepingCapacity: true)
+/// The attributes part of a ``CompactEntityState``'s bytes, from an offset to the end: each
+/// attribute is its name's number in the store's ``AttributeKeys`` plus one (or, when that table
+/// is full, a 0 and the name itself) and its value in ``CompactValueCoding``'s form, in the order
+/// the server first sent them. A fraction of a `[String: JSONValue]`'s memory, and as lossless.
+enum CompactAttributes {
+    /// Appends the attributes object `reader` is at to `bytes` (of a name written twice, the last value counts).
+    static func append(reading reader: inout JSONReader, to bytes: inout [UInt8], keys: AttributeKeys) throws(JSONParseError) {
+        let start = bytes.count
         try reader.object { reader, name throws(JSONParseError) in
-            if let twice = Self.entry(name, in: keys.scratch, keys: keys) { keys.scratch.removeSubrange(twice.start..<twice.end) }
-            Self.appendName(keys.number(keeping: name), name, to: &keys.scratch)
-            try CompactValueCoding.append(reading: &reader, to: &keys.scratch)
+            if let twice = entry(name, in: bytes, from: start, keys: keys) { bytes.removeSubrange(twice.start..<twice.end) }
+            appendName(keys.number(keeping: name), name, to: &bytes)
+            try CompactValueCoding.append(reading: &reader, to: &bytes)
         }
-        bytes = Array(keys.scratch)
     }
-
-    /// How many bytes the attributes take.
-    public var byteCount: Int { bytes.count }
 
     /// Sets attribute `name` to the value `reader` is at, in place when the new value is as long as
     /// the old one; a new name goes after the others.
-    public mutating func set(_ name: String, reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
+    static func set(_ name: String, reading reader: inout JSONReader, in bytes: inout [UInt8], from start: Int, keys: AttributeKeys) throws(JSONParseError) {
         keys.scratch.removeAll(keepingCapacity: true)
         try CompactValueCoding.append(reading: &reader, to: &keys.scratch)
-        let value = keys.scratch
-        guard let entry = Self.entry(name, in: bytes, keys: keys) else {
-            let number = keys.number(keeping: name)
-            var next: [UInt8] = []
-            next.reserveCapacity(bytes.count + value.count + name.utf8.count + 4)
-            next.append(contentsOf: bytes)
-            Self.appendName(number, name, to: &next)
-            next.append(contentsOf: value)
-            bytes = next
-            return
-        }
-        guard entry.end - entry.valueStart != value.count else {
-            return bytes.replaceSubrange(entry.valueStart..<entry.end, with: value)
+        if let entry = entry(name, in: bytes, from: start, keys: keys) {
+            return CompactValueCoding.replace(entry.valueStart..<entry.end, of: &bytes, with: keys.scratch)
         }
         var next: [UInt8] = []
-        next.reserveCapacity(bytes.count - (entry.end - entry.valueStart) + value.count)
-        next.append(contentsOf: bytes[..<entry.valueStart])
-        next.append(contentsOf: value)
-        next.append(contentsOf: bytes[entry.end...])
+        next.reserveCapacity(bytes.count + keys.scratch.count + name.utf8.count + 4)
+        next.append(contentsOf: bytes)
+        appendName(keys.number(keeping: name), name, to: &next)
+        next.append(contentsOf: keys.scratch)
         bytes = next
     }
 
     /// Removes attribute `name`, if there is one.
-    public mutating func remove(_ name: String, keys: AttributeKeys) {
-        guard let entry = Self.entry(name, in: bytes, keys: keys) else { return }
+    static func remove(_ name: String, in bytes: inout [UInt8], from start: Int, keys: AttributeKeys) {
+        guard let entry = entry(name, in: bytes, from: start, keys: keys) else { return }
         bytes.removeSubrange(entry.start..<entry.end)
     }
 
     /// The attributes as a dictionary.
-    public func dictionary(keys: AttributeKeys) -> [String: JSONValue] {
-        bytes.withUnsafeBufferPointer { buffer in
-            var attributes: [String: JSONValue] = [:]
-            var offset = 0
-            while offset < buffer.count {
-                let reference = CompactValueCoding.length(buffer, at: &offset)
-                let name = reference == 0 ? CompactValueCoding.text(buffer, at: &offset) : keys.name(reference - 1)
-                attributes[name] = CompactValueCoding.value(buffer, at: &offset)
-            }
-            return attributes
+    static func dictionary(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, keys: AttributeKeys) -> [String: JSONValue] {
+        var attributes: [String: JSONValue] = [:]
+        var offset = start
+        while offset < buffer.count {
+            let reference = CompactValueCoding.length(buffer, at: &offset)
+            let name = reference == 0 ? CompactValueCoding.text(buffer, at: &offset) : keys.name(reference - 1)
+            attributes[name] = CompactValueCoding.value(buffer, at: &offset)
         }
+        return attributes
     }
 
     /// A name as an attribute starts: its number plus one, or 0 and the name itself.
@@ -79,13 +58,13 @@ public struct CompactAttributes: Sendable {
         CompactValueCoding.appendLength(number + 1, to: &bytes)
     }
 
-    /// Where the attribute named `name` is in `bytes`. Names are compared, not hashed: an entity
-    /// has a few attributes, and most names are small strings, compared as two words.
-    private static func entry(_ name: String, in bytes: [UInt8], keys: AttributeKeys) -> (start: Int, valueStart: Int, end: Int)? {
+    /// Where the attribute named `name` is. Names are compared, not hashed: an entity has a few
+    /// attributes, and most names are small strings, compared as two words.
+    private static func entry(_ name: String, in bytes: [UInt8], from start: Int, keys: AttributeKeys) -> (start: Int, valueStart: Int, end: Int)? {
         bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
+            var offset = start
             while offset < buffer.count {
-                let start = offset
+                let entryStart = offset
                 let reference = CompactValueCoding.length(buffer, at: &offset)
                 let matches: Bool
                 if reference == 0 {
@@ -97,7 +76,7 @@ public struct CompactAttributes: Sendable {
                 }
                 let valueStart = offset
                 offset = CompactValueCoding.end(buffer, ofValueAt: offset)
-                if matches { return (start, valueStart, offset) }
+                if matches { return (entryStart, valueStart, offset) }
             }
             return nil
         }

@@ -1,19 +1,57 @@
+import Essentials
 import Foundation
 
-/// One entity's state as a store keeps it: the fields of an ``EntityState`` with the attributes
-/// in their compact form (``CompactAttributes``), which names them through the store's
-/// ``AttributeKeys``. ``expanded(entityID:keys:)`` gives the ``EntityState``.
+/// One entity's state as a store keeps it: its state text and times, and one byte array of
+/// exactly their size holding its context (``CompactContext``) and its attributes
+/// (``CompactAttributes``, names interned in the store's ``AttributeKeys``).
+/// ``expanded(entityID:keys:)`` gives the ``EntityState``.
 public struct CompactEntityState: Sendable {
     public internal(set) var state: String
-    public internal(set) var attributes: CompactAttributes
     public internal(set) var lastChanged: Date
     public internal(set) var lastUpdated: Date
-    public internal(set) var context: HAContext
+    /// The context, then the attributes.
+    private var bytes: [UInt8]
 
-    /// The full state, its attributes as a dictionary.
+    init(state: String, lastChanged: Date, lastUpdated: Date, context: HAContext, attributes: [UInt8]) {
+        self.state = state
+        self.lastChanged = lastChanged
+        self.lastUpdated = lastUpdated
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(context.id.utf8.count + (context.parentID?.utf8.count ?? 0) + (context.userID?.utf8.count ?? 0) + 6 + attributes.count)
+        CompactContext.append(context, to: &bytes)
+        bytes.append(contentsOf: attributes)
+        self.bytes = bytes
+    }
+
+    /// How many bytes the context and attributes take.
+    public var byteCount: Int { bytes.count }
+
+    public var context: HAContext { bytes.withUnsafeBufferPointer(CompactContext.context) }
+
+    /// The attributes as a dictionary.
+    public func attributes(keys: AttributeKeys) -> [String: JSONValue] {
+        bytes.withUnsafeBufferPointer { buffer in CompactAttributes.dictionary(buffer, from: CompactContext.end(buffer), keys: keys) }
+    }
+
+    /// The full state.
     public func expanded(entityID: String, keys: AttributeKeys) -> EntityState {
-        EntityState(
-            entityID: entityID, state: state, attributes: attributes.dictionary(keys: keys), lastChanged: lastChanged, lastUpdated: lastUpdated,
-            context: context)
+        EntityState(entityID: entityID, state: state, attributes: attributes(keys: keys), lastChanged: lastChanged, lastUpdated: lastUpdated, context: context)
+    }
+
+    mutating func setAttribute(_ name: String, reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
+        let start = bytes.withUnsafeBufferPointer(CompactContext.end)
+        try CompactAttributes.set(name, reading: &reader, in: &bytes, from: start, keys: keys)
+    }
+
+    mutating func removeAttribute(_ name: String, keys: AttributeKeys) {
+        CompactAttributes.remove(name, in: &bytes, from: bytes.withUnsafeBufferPointer(CompactContext.end), keys: keys)
+    }
+
+    mutating func setContextID(_ id: UnsafeBufferPointer<UInt8>) {
+        CompactContext.setID(id, in: &bytes)
+    }
+
+    mutating func setContext(_ context: HAContext) {
+        CompactContext.replace(with: context, in: &bytes)
     }
 }

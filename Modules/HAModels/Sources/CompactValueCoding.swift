@@ -69,7 +69,7 @@ enum CompactValueCoding {
             closeContainer(&bytes, mark)
         case UInt8(ascii: "\""):
             bytes.append(stringTag)
-            appendText(try reader.string(), to: &bytes)
+            try reader.withString { text in appendText(text, to: &bytes) }
         default:
             append(try reader.value(), to: &bytes)
         }
@@ -147,11 +147,29 @@ enum CompactValueCoding {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Appends UTF-8 after its length.
+    static func appendText(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        appendLength(text.count, to: &bytes)
+        bytes.append(contentsOf: text)
+    }
+
     /// The string written at `offset` by ``appendText(_:to:)``; `offset` moves past it.
     static func text(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> String {
         let count = length(bytes, at: &offset)
         defer { offset += count }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + count]), as: UTF8.self)
+    }
+
+    /// Replaces `range` of `bytes` with `replacement`: in place when it is as long, else in a new
+    /// array of exactly the new size (an array grown by appending would keep spare capacity).
+    static func replace(_ range: Range<Int>, of bytes: inout [UInt8], with replacement: some Collection<UInt8>) {
+        guard range.count != replacement.count else { return bytes.replaceSubrange(range, with: replacement) }
+        var next: [UInt8] = []
+        next.reserveCapacity(bytes.count - range.count + replacement.count)
+        next.append(contentsOf: bytes[..<range.lowerBound])
+        next.append(contentsOf: replacement)
+        next.append(contentsOf: bytes[range.upperBound...])
+        bytes = next
     }
 
     private static func appendWord(_ word: UInt64, to bytes: inout [UInt8]) {
