@@ -40,6 +40,23 @@ final class EventReaderRoutesTests: XCTestCase {
         XCTAssertEqual(recorder.seen, [.object(["n": .integer(1)]), .object(["n": .integer(2)]), .object(["n": .integer(3)])])
     }
 
+    func testEventsWrittenOtherwiseThanHomeAssistantWritesThemAreReadKeyByKey() {
+        let recorder = Recorder()
+        let routes = routes(recorder)
+        XCTAssertEqual(routes.intercept(#"{ "id" : 7 , "type" : "event" , "event" : {"n":1} }"#), .consumed, "with white space")
+        XCTAssertEqual(routes.intercept(#"{"id":7,"event":{"n":2},"type":"event"}"#), .consumed, "its type after its event")
+        XCTAssertEqual(routes.intercept(#"{"id":7,"type":"event","event":{"n":3},"extra":[1,{"k":2}]}"#), .consumed, "a member after the event")
+        XCTAssertEqual(routes.intercept(#"{"id":7.0,"type":"event","event":{"n":4}}"#), .declined, "an id that is not an integer")
+        XCTAssertEqual(routes.intercept(#"{"id":-7,"type":"event","event":{"n":5}}"#), .declined)
+        XCTAssertEqual(routes.intercept(#"{"id":7,"type":"events","event":{"n":6}}"#), .declined)
+        XCTAssertEqual(recorder.seen, [.object(["n": .integer(1)]), .object(["n": .integer(2)]), .object(["n": .integer(3)])])
+        for text in [#"{"id":7,"type":"event","event":{"n":7},"#, #"{"id":7,"type":"event","event":{"n":8}"#, #"{"id":7,"type":"event","event":{"n":9}]"#] {
+            guard case .rest(let rest) = routes.intercept(text) else { return XCTFail("a malformed end after the event is the connection's to report: \(text)") }
+            XCTAssertThrowsError(try JSONParser.parse(rest), text)
+        }
+        XCTAssertEqual(recorder.seen.count, 6, "each applied once, and only once")
+    }
+
     func testTheStartOfACoalescedMessageIsTakenAndTheRestLeft() {
         let recorder = Recorder()
         let routes = routes(recorder)

@@ -65,16 +65,32 @@ public struct JSONReader {
     public mutating func object(_ member: (inout JSONReader, String) throws(JSONParseError) -> Void) throws(JSONParseError) {
         try open(UInt8(ascii: "{"), "an object")
         if try parser.consume(UInt8(ascii: "}")) { return }
+        try self.member(member)
+        try restOfObject(member)
+    }
+
+    /// Reads the rest of an object whose `{` and first members were read some other way: any
+    /// further members (`,` and a member), then the `}`.
+    public mutating func restOfObject(_ member: (inout JSONReader, String) throws(JSONParseError) -> Void) throws(JSONParseError) {
         while true {
-            let key = try string()
             parser.skipWhitespace()
-            guard try parser.consume(UInt8(ascii: ":")) else { throw parser.failure("expected ':' after key '\(key)'") }
-            try member(&self, key)
-            parser.skipWhitespace()
-            if try parser.consume(UInt8(ascii: ",")) { continue }
+            if try parser.consume(UInt8(ascii: ",")) {
+                try self.member(member)
+                continue
+            }
             if try parser.consume(UInt8(ascii: "}")) { return }
             throw parser.failure("expected ',' or '}' in an object")
         }
+    }
+
+    /// Steps over `literal` when the input goes on (after white space) with exactly its bytes;
+    /// false, having moved nowhere, otherwise. For matching a known serialization byte for byte.
+    public mutating func skip(ifNext literal: [UInt8]) -> Bool {
+        parser.skipWhitespace()
+        let end = parser.index + literal.count
+        guard end <= parser.bytes.count, parser.bytes[parser.index..<end].elementsEqual(literal) else { return false }
+        parser.index = end
+        return true
     }
 
     /// Reads an array, calling `element` for each; `element` must read or skip the value.
@@ -99,6 +115,14 @@ public struct JSONReader {
     /// An error at the reader's offset.
     public func failure(_ reason: String) -> JSONParseError {
         parser.failure(reason)
+    }
+
+    private mutating func member(_ member: (inout JSONReader, String) throws(JSONParseError) -> Void) throws(JSONParseError) {
+        parser.skipWhitespace()
+        let key = try string()
+        parser.skipWhitespace()
+        guard try parser.consume(UInt8(ascii: ":")) else { throw parser.failure("expected ':' after key '\(key)'") }
+        try member(&self, key)
     }
 
     private mutating func open(_ bracket: UInt8, _ what: String) throws(JSONParseError) {

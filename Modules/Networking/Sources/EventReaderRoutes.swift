@@ -48,8 +48,9 @@ final class EventReaderRoutes: @unchecked Sendable {
         var applied = false
         // Where the items this leaves to the connection begin, in a coalesced array.
         var rest: Int?
+        let coalesced = reader.peek() == UInt8(ascii: "[")
         do {
-            if reader.peek() == UInt8(ascii: "[") {
+            if coalesced {
                 try reader.array { reader throws(JSONParseError) in
                     _ = reader.peek()
                     let start = reader.offset
@@ -67,7 +68,7 @@ final class EventReaderRoutes: @unchecked Sendable {
             guard applied else { return .declined }
             // What is left (the next items, or malformed input for the connection to report).
             let left = String(decoding: UnsafeBufferPointer(rebasing: bytes[(rest ?? reader.offset)...]), as: UTF8.self)
-            return .rest("[" + left)
+            return .rest(coalesced ? "[" + left : left)
         }
     }
 
@@ -80,9 +81,29 @@ final class EventReaderRoutes: @unchecked Sendable {
         try reader.skip()
     }
 
+    private static let eventStart = Array(#"{"id":"#.utf8)
+    private static let eventMiddle = Array(#","type":"event","event":"#.utf8)
+
+    /// Applies an event message as Home Assistant writes one, `{"id":N,"type":"event","event":…}`,
+    /// matched by its bytes instead of read key by key: true when applied, false when it is an
+    /// event of no route here; nil, having read nothing, for a message not written that way.
+    private func applyAsHomeAssistantWrites(_ reader: inout JSONReader, applied: inout Bool) throws(JSONParseError) -> Bool? {
+        var probe = reader
+        guard probe.skip(ifNext: Self.eventStart), probe.peek().map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true,
+              case .integer(let number) = try probe.value(), probe.skip(ifNext: Self.eventMiddle) else { return nil }
+        guard let eventReader = Int(exactly: number).flatMap({ readers[$0] }) else { return false }
+        try Self.read(&probe, with: eventReader)
+        applied = true
+        // Once the event is applied, whatever follows is read from after it, never again from the start.
+        reader = probe
+        try reader.restOfObject { reader, _ throws(JSONParseError) in try reader.skip() }
+        return true
+    }
+
     /// Applies the message `reader` is at when it is an event of these routes whose id comes
     /// before its event (Home Assistant's order); false, having applied nothing, otherwise.
     private func apply(_ reader: inout JSONReader, applied: inout Bool) throws(JSONParseError) -> Bool {
+        if let taken = try applyAsHomeAssistantWrites(&reader, applied: &applied) { return taken }
         guard try HomeAssistantConnection.isEvent(reader) else { return false }
         var id: Int?
         var taken = false
