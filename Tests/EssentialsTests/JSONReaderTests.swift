@@ -31,4 +31,27 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertThrowsError(try stringBytes([0x22, 0xFF, 0x22]), "a byte that is not UTF-8")
         XCTAssertThrowsError(try stringBytes([0x22, 0xC3, 0x22]), "UTF-8 cut short")
     }
+
+    private func keys(_ text: String) throws -> [String] {
+        var text = text
+        return try text.withUTF8 { bytes in
+            var reader = JSONReader(bytes)
+            var keys: [String] = []
+            try reader.objectWithKeyBytes { reader, key throws(JSONParseError) in
+                keys.append(String(decoding: key, as: UTF8.self))
+                try reader.skip()
+            }
+            try reader.end()
+            return keys
+        }
+    }
+
+    func testObjectKeysAsBytesAreTheKeysTheParserReads() throws {
+        XCTAssertEqual(try keys(#"{"plain":1, "with \"escape\"" : [2] ,"ünï":{"x":3},"":null}"#), ["plain", #"with "escape""#, "ünï", ""])
+        XCTAssertEqual(try keys("{}"), [])
+        XCTAssertEqual(try keys(" { } "), [])
+        for text in [#"{"a":1"#, #"{"a" 1}"#, #"{"a":1,}"#, #"{a:1}"#, #"{"a":1 "b":2}"#, #"{"\x":1}"#, #"["a"]"#, #"{"a":}"#, "{"] {
+            XCTAssertThrowsError(try keys(text), text)
+        }
+    }
 }

@@ -149,9 +149,9 @@ public struct JSONParser {
         throw failure("the input ends inside a string")
     }
 
-    /// Hands the string at `index` to `body` as UTF-8, straight from the input when it is ASCII
-    /// without escapes (no String made), else as ``parseString()`` reads it.
-    mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(JSONParseError) -> Result {
+    /// The bytes of the string at `index` when it is ASCII without escapes (moving past it); nil,
+    /// having moved nowhere, for any other string.
+    mutating func plainStringSpan() -> Range<Int>? {
         let start = index + 1
         var end = start
         var highBits: UInt8 = 0
@@ -161,10 +161,15 @@ public struct JSONParser {
             highBits |= byte
             end += 1
         }
-        if highBits < 0x80, end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            index = end + 1
-            return body(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        }
+        guard highBits < 0x80, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        index = end + 1
+        return start..<end
+    }
+
+    /// Hands the string at `index` to `body` as UTF-8, straight from the input when it is ASCII
+    /// without escapes (no String made), else as ``parseString()`` reads it.
+    mutating func withStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(JSONParseError) -> Result {
+        if let span = plainStringSpan() { return body(UnsafeBufferPointer(rebasing: bytes[span])) }
         var text = try parseString()
         return text.withUTF8(body)
     }

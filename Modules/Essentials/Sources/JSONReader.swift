@@ -83,6 +83,33 @@ public struct JSONReader {
         }
     }
 
+    /// Reads an object as ``object(_:)`` does, handing each key over as its UTF-8 instead of a
+    /// String (straight from the input when it is ASCII without escapes), valid only during `member`.
+    public mutating func objectWithKeyBytes(
+        _ member: (inout JSONReader, UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
+        try open(UInt8(ascii: "{"), "an object")
+        if try parser.consume(UInt8(ascii: "}")) { return }
+        repeat {
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else { throw parser.failure("expected a string") }
+            if let span = parser.plainStringSpan() {
+                try memberValue()
+                try member(&self, UnsafeBufferPointer(rebasing: parser.bytes[span]))
+            } else {
+                var key = try parser.parseString()
+                try memberValue()
+                var failure: JSONParseError?
+                key.withUTF8 { key in
+                    do throws(JSONParseError) { try member(&self, key) } catch { failure = error }
+                }
+                if let failure { throw failure }
+            }
+            parser.skipWhitespace()
+        } while try parser.consume(UInt8(ascii: ","))
+        guard try parser.consume(UInt8(ascii: "}")) else { throw parser.failure("expected ',' or '}' in an object") }
+    }
+
     /// Steps over `literal` when the input goes on (after white space) with exactly its bytes;
     /// false, having moved nowhere, otherwise. For matching a known serialization byte for byte.
     public mutating func skip(ifNext literal: [UInt8]) -> Bool {
@@ -118,11 +145,15 @@ public struct JSONReader {
     }
 
     private mutating func member(_ member: (inout JSONReader, String) throws(JSONParseError) -> Void) throws(JSONParseError) {
-        parser.skipWhitespace()
         let key = try string()
-        parser.skipWhitespace()
-        guard try parser.consume(UInt8(ascii: ":")) else { throw parser.failure("expected ':' after key '\(key)'") }
+        try memberValue(after: key)
         try member(&self, key)
+    }
+
+    /// Steps over the `:` between a key and its value.
+    private mutating func memberValue(after key: String? = nil) throws(JSONParseError) {
+        parser.skipWhitespace()
+        guard try parser.consume(UInt8(ascii: ":")) else { throw parser.failure("expected ':' after key" + (key.map { " '\($0)'" } ?? "")) }
     }
 
     private mutating func open(_ bracket: UInt8, _ what: String) throws(JSONParseError) {

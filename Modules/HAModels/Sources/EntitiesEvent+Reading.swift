@@ -10,7 +10,10 @@ extension EntitiesEvent {
         var removed: [String]?
         try Self.read(
             bytes, added: { added = [:]; return { id, reader throws(JSONParseError) in added?[id] = try CompressedEntityState(reading: &reader) } },
-            changed: { changed = [:]; return { id, reader throws(JSONParseError) in changed?[id] = try CompressedEntityDiff(reading: &reader) } },
+            changed: {
+                changed = [:]
+                return { id, reader throws(JSONParseError) in changed?[String(decoding: id, as: UTF8.self)] = try CompressedEntityDiff(reading: &reader) }
+            },
             removed: { removed = []; return { id in removed?.append(id) } })
         self.init(added: added, changed: changed, removed: removed)
     }
@@ -20,13 +23,14 @@ extension EntitiesEvent {
     /// snapshot goes to its consumer one entity at a time. An added state and a diff are handed
     /// over as the reader at them, for the consumer to read (``CompactEntityState/init(reading:keys:)``,
     /// ``CompactEntityState/apply(reading:keys:)``, ``CompressedEntityDiff/init(reading:)``) or
-    /// skip; it must leave the reader after it. Each `added`, `changed` and `removed` is asked
+    /// skip; it must leave the reader after it. A diff's entity id is handed over as its UTF-8
+    /// (valid only during the call), for a consumer that finds the entity by it. Each `added`, `changed` and `removed` is asked
     /// for its handler when the event has that part (a `null` part is left out).
     /// Malformed input is an error; what was handed over before it stays handed over.
     public static func read(
         _ bytes: UnsafeBufferPointer<UInt8>,
         added: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
-        changed: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
+        changed: () -> (UnsafeBufferPointer<UInt8>, inout JSONReader) throws(JSONParseError) -> Void,
         removed: () -> (String) -> Void
     ) throws(JSONParseError) {
         var reader = JSONReader(bytes)
@@ -39,7 +43,7 @@ extension EntitiesEvent {
     public static func read(
         from reader: inout JSONReader,
         added: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
-        changed: () -> (String, inout JSONReader) throws(JSONParseError) -> Void,
+        changed: () -> (UnsafeBufferPointer<UInt8>, inout JSONReader) throws(JSONParseError) -> Void,
         removed: () -> (String) -> Void
     ) throws(JSONParseError) {
         try reader.object { reader, key throws(JSONParseError) in
@@ -51,7 +55,7 @@ extension EntitiesEvent {
             case "c":
                 guard try !reader.null() else { return }
                 let take = changed()
-                try reader.object { reader, id throws(JSONParseError) in try take(id, &reader) }
+                try reader.objectWithKeyBytes { reader, id throws(JSONParseError) in try take(id, &reader) }
             case "r":
                 guard try !reader.null() else { return }
                 let take = removed()

@@ -7,7 +7,7 @@ import HAModels
 /// observers and snapshot waiters to tell. Guarded by a lock: the store reads it from its own actor.
 final class EntityMirror: @unchecked Sendable {
     private let lock = NSLock()
-    private var states: [String: CompactEntityState] = [:]
+    private var table = EntityTable()
     private let keys = AttributeKeys()
     private var observers: [UUID: (entityIDs: Set<String>?, continuation: AsyncStream<EntityChange>.Continuation)] = [:]
     private var snapshotWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -15,17 +15,22 @@ final class EntityMirror: @unchecked Sendable {
     private var snapshots = 0
     private var ended = false
     private var failureSeen: (any Error)?
-    private var observedCache: ObservedEntities?
+    /// Which entities some observer wants changes of (nil: all of them).
+    private var observing: Set<String>? = []
 
     var failure: (any Error)? { lock.withLock { failureSeen } }
 
     var all: [String: EntityState] {
-        lock.withLock { states.reduce(into: [:]) { all, entry in all[entry.key] = entry.value.expanded(entityID: entry.key, keys: keys) } }
+        lock.withLock {
+            var all: [String: EntityState] = Dictionary(minimumCapacity: table.count)
+            for (id, state) in zip(table.ids, table.states) { all[id] = state.expanded(entityID: id, keys: keys) }
+            return all
+        }
     }
     var snapshotCount: Int { lock.withLock { snapshots } }
 
     func state(of entityID: String) -> EntityState? {
-        lock.withLock { states[entityID]?.expanded(entityID: entityID, keys: keys) }
+        lock.withLock { table.entry(entityID).map { table.states[$0].expanded(entityID: entityID, keys: keys) } }
     }
 
     /// One update from the subscription; a malformed event ends the mirror with its error. An event
@@ -74,7 +79,7 @@ final class EntityMirror: @unchecked Sendable {
             defer {
                 snapshotWaiters = []
                 observers = [:]
-                observedCache = nil
+                observersChanged()
             }
             return (snapshotWaiters.map(\.continuation), observers.values.map(\.continuation))
         }
@@ -107,7 +112,7 @@ final class EntityMirror: @unchecked Sendable {
         let key = UUID()
         lock.withLock {
             observers[key] = (entityIDs, continuation)
-            observedCache = nil
+            observersChanged()
         }
         continuation.onTermination = { [weak self] _ in self?.removeObserver(key) }
         return stream
@@ -116,19 +121,19 @@ final class EntityMirror: @unchecked Sendable {
     private func removeObserver(_ key: UUID) {
         lock.withLock {
             observers[key] = nil
-            observedCache = nil
+            observersChanged()
         }
     }
 
     /// Runs one event's changes under the lock (a snapshot first clears what it does not name),
     /// then tells the observers and the snapshot waiters.
     private func applying(_ body: (EntityMirrorPass) -> Void) {
-        let (changes, observing, waiters) = lock.withLock { () -> ([EntityChange], [(Set<String>?, AsyncStream<EntityChange>.Continuation)], [CheckedContinuation<Void, Never>]) in
-            let pass = EntityMirrorPass(states: states, keys: keys, observed: observedEntities, snapshot: expectingSnapshot)
-            // The pass holds the only other reference while it works: the dictionary is changed in place.
-            states = [:]
+        let (changes, listeners, waiters) = lock.withLock { () -> ([EntityChange], [(Set<String>?, AsyncStream<EntityChange>.Continuation)], [CheckedContinuation<Void, Never>]) in
+            let pass = EntityMirrorPass(table: table, keys: keys, observing: self.observing, snapshot: expectingSnapshot)
+            // The pass holds the only other reference while it works: the table is changed in place.
+            table = EntityTable()
             body(pass)
-            states = pass.finish()
+            table = pass.finish()
             if expectingSnapshot {
                 expectingSnapshot = false
                 snapshots += 1
@@ -138,16 +143,16 @@ final class EntityMirror: @unchecked Sendable {
             return (pass.changes, pass.changes.isEmpty ? [] : observers.values.map { ($0.entityIDs, $0.continuation) }, reached)
         }
         for change in changes {
-            for (entityIDs, continuation) in observing where entityIDs?.contains(change.entityID) ?? true {
+            for (entityIDs, continuation) in listeners where entityIDs?.contains(change.entityID) ?? true {
                 continuation.yield(change)
             }
         }
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Which entities some observer wants changes of (nil: all of them), worked out once per change of observers.
-    private var observedEntities: Set<String>? {
-        if let cached = observedCache { return cached.value }
+    /// Works out, under the lock, which entities some observer wants changes of, once per change
+    /// of observers rather than once per diff.
+    private func observersChanged() {
         var union: Set<String>? = []
         for observer in observers.values {
             guard let ids = observer.entityIDs else {
@@ -156,7 +161,7 @@ final class EntityMirror: @unchecked Sendable {
             }
             union?.formUnion(ids)
         }
-        observedCache = ObservedEntities(value: union)
-        return union
+        observing = union
+        table.observe(union)
     }
 }

@@ -7,62 +7,69 @@ import HAModels
 /// for them), the rest are changed in place. A snapshot pass removes, at its end, every entity it
 /// did not name.
 final class EntityMirrorPass {
-    private var states: [String: CompactEntityState]
+    private var table: EntityTable
     private let keys: AttributeKeys
-    private let observed: Set<String>?
+    /// Whom observers want, for the entities the pass adds.
+    private let observing: Set<String>?
     private let snapshot: Bool
-    private var named: Set<String> = []
     private(set) var changes: [EntityChange] = []
 
-    init(states: [String: CompactEntityState], keys: AttributeKeys, observed: Set<String>?, snapshot: Bool) {
-        self.states = states
+    init(table: EntityTable, keys: AttributeKeys, observing: Set<String>?, snapshot: Bool) {
+        self.table = table
         self.keys = keys
-        self.observed = observed
+        self.observing = observing
         self.snapshot = snapshot
-    }
-
-    private func isObserved(_ id: String) -> Bool {
-        observed?.contains(id) ?? true
+        if snapshot { self.table.clearMarks() }
     }
 
     /// Adds (or replaces) the state `reader` is at as `id`'s.
     func add(_ id: String, _ reader: inout JSONReader) throws(JSONParseError) {
-        if snapshot { named.insert(id) }
-        guard let state = try CompactEntityState(reading: &reader, keys: keys) else { return }
-        let old = states.updateValue(state, forKey: id)
+        guard let state = try CompactEntityState(reading: &reader, keys: keys) else {
+            // Named, so a snapshot keeps what the entity had.
+            if snapshot, let entry = table.entry(id) { table.mark(entry) }
+            return
+        }
+        let (old, entry) = table.set(id, state, observed: observing?.contains(id) ?? true)
+        if snapshot { table.mark(entry) }
         // Compared only when someone observes it: a snapshot after a reconnect names every entity.
-        guard isObserved(id) else { return }
+        guard table.observed[entry] else { return }
         let oldState = old?.expanded(entityID: id, keys: keys), newState = state.expanded(entityID: id, keys: keys)
         if oldState != newState { changes.append(EntityChange(entityID: id, oldState: oldState, newState: newState)) }
     }
 
-    /// Applies the diff `reader` is at to `id`'s state as it reads it (an unknown entity's diff is stepped over).
-    func change(_ id: String, _ reader: inout JSONReader) throws(JSONParseError) {
-        guard let index = states.index(forKey: id) else { return try reader.skip() }
-        guard isObserved(id) else {
+    /// Applies the diff `reader` is at to the state of the entity whose id is `id` as it reads it
+    /// (an unknown entity's diff is stepped over).
+    func change(_ id: UnsafeBufferPointer<UInt8>, _ reader: inout JSONReader) throws(JSONParseError) {
+        guard let entry = table.entry(id) else { return try reader.skip() }
+        let keys = keys
+        guard table.observed[entry] else {
             // Nobody needs the old state: change the stored one in place, without a copy.
-            return try states.values[index].apply(reading: &reader, keys: keys)
+            return try table.modify(entry) { state throws(JSONParseError) in try state.apply(reading: &reader, keys: keys) }
         }
-        let old = states.values[index].expanded(entityID: id, keys: keys)
-        try states.values[index].apply(reading: &reader, keys: keys)
-        changes.append(EntityChange(entityID: id, oldState: old, newState: states.values[index].expanded(entityID: id, keys: keys)))
+        let name = table.ids[entry]
+        let old = table.states[entry].expanded(entityID: name, keys: keys)
+        try table.modify(entry) { state throws(JSONParseError) in try state.apply(reading: &reader, keys: keys) }
+        changes.append(EntityChange(entityID: name, oldState: old, newState: table.states[entry].expanded(entityID: name, keys: keys)))
     }
 
     func remove(_ id: String) {
-        if let old = states.removeValue(forKey: id), isObserved(id) {
-            changes.append(EntityChange(entityID: id, oldState: old.expanded(entityID: id, keys: keys), newState: nil))
-        }
+        guard let entry = table.entry(id) else { return }
+        removeEntry(entry)
     }
 
     /// The states after the event.
-    func finish() -> [String: CompactEntityState] {
+    func finish() -> EntityTable {
         if snapshot {
-            for (id, old) in states where !named.contains(id) {
-                states[id] = nil
-                if isObserved(id) { changes.append(EntityChange(entityID: id, oldState: old.expanded(entityID: id, keys: keys), newState: nil)) }
-            }
+            // From the end down: a removal moves the last entry, already looked at, into the gap.
+            for entry in (0..<table.count).reversed() where !table.marked[entry] { removeEntry(entry) }
         }
-        defer { states = [:] }
-        return states
+        defer { table = EntityTable() }
+        return table
+    }
+
+    private func removeEntry(_ entry: Int) {
+        let wasObserved = table.observed[entry]
+        let (id, old) = table.remove(entry)
+        if wasObserved { changes.append(EntityChange(entityID: id, oldState: old.expanded(entityID: id, keys: keys), newState: nil)) }
     }
 }
