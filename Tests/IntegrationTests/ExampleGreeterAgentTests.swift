@@ -71,6 +71,8 @@ final class ExampleGreeterAgentTests: XCTestCase {
 
         kill(agent.processIdentifier, SIGTERM)
         agent.waitUntilExit()
+        // What the agent wrote last may still be on its way through the pipe.
+        try await lines.waitForEnd(within: 10)
         XCTAssertEqual(agent.terminationStatus, 0, lines.text)
         XCTAssertTrue(lines.text.contains("agent: stopped\n"), lines.text)
         // The daemon's plugins stayed up for its life and stop in the reverse of their start.

@@ -7,30 +7,27 @@ import HAModels
 /// observers and snapshot waiters to tell. Guarded by a lock: the store reads it from its own actor.
 final class EntityMirror: @unchecked Sendable {
     private let lock = NSLock()
-    private var table = EntityTable()
-    private let keys = AttributeKeys()
+    private var state = EntityMirrorState()
     private var observers: [UUID: (entityIDs: Set<String>?, continuation: AsyncStream<EntityChange>.Continuation)] = [:]
     private var snapshotWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var expectingSnapshot = true
     private var snapshots = 0
     private var ended = false
     private var failureSeen: (any Error)?
-    /// Which entities some observer wants changes of (nil: all of them).
-    private var observing: Set<String>? = []
 
     var failure: (any Error)? { lock.withLock { failureSeen } }
 
     var all: [String: EntityState] {
         lock.withLock {
-            var all: [String: EntityState] = Dictionary(minimumCapacity: table.count)
-            for (id, state) in zip(table.ids, table.states) { all[id] = state.expanded(entityID: id, keys: keys) }
+            var all: [String: EntityState] = Dictionary(minimumCapacity: state.table.count)
+            for (id, entity) in zip(state.table.ids, state.table.states) { all[id] = entity.expanded(entityID: id, keys: state.keys) }
             return all
         }
     }
     var snapshotCount: Int { lock.withLock { snapshots } }
 
     func state(of entityID: String) -> EntityState? {
-        lock.withLock { table.entry(entityID).map { table.states[$0].expanded(entityID: entityID, keys: keys) } }
+        lock.withLock { state.table.entry(entityID).map { state.table.states[$0].expanded(entityID: entityID, keys: state.keys) } }
     }
 
     /// One update from the subscription; a malformed event ends the mirror with its error. An event
@@ -59,9 +56,9 @@ final class EntityMirror: @unchecked Sendable {
     /// whole beside the states); a malformed event ends the mirror with its error, and is false.
     func receive(_ reader: inout JSONReader) -> Bool {
         var failure: (any Error)?
-        applying { pass in
+        applying {
             do {
-                try EntitiesEvent.read(from: &reader, added: { pass.add }, changed: { pass.change }, removed: { pass.remove })
+                try EntitiesEvent.read(from: &reader, into: &state)
             } catch {
                 failure = error
             }
@@ -127,20 +124,19 @@ final class EntityMirror: @unchecked Sendable {
 
     /// Runs one event's changes under the lock (a snapshot first clears what it does not name),
     /// then tells the observers and the snapshot waiters.
-    private func applying(_ body: (EntityMirrorPass) -> Void) {
+    private func applying(_ body: () -> Void) {
         let (changes, listeners, waiters) = lock.withLock { () -> ([EntityChange], [(Set<String>?, AsyncStream<EntityChange>.Continuation)], [CheckedContinuation<Void, Never>]) in
-            let pass = EntityMirrorPass(table: table, keys: keys, observing: self.observing, snapshot: expectingSnapshot)
-            // The pass holds the only other reference while it works: the table is changed in place.
-            table = EntityTable()
-            body(pass)
-            table = pass.finish()
+            state.beginEvent(snapshot: expectingSnapshot)
+            body()
+            let changes = state.endEvent()
+            var reached: [CheckedContinuation<Void, Never>] = []
             if expectingSnapshot {
                 expectingSnapshot = false
                 snapshots += 1
+                reached = snapshotWaiters.filter { $0.count <= snapshots }.map(\.continuation)
+                snapshotWaiters.removeAll { $0.count <= snapshots }
             }
-            let reached = snapshotWaiters.filter { $0.count <= snapshots }.map(\.continuation)
-            snapshotWaiters.removeAll { $0.count <= snapshots }
-            return (pass.changes, pass.changes.isEmpty ? [] : observers.values.map { ($0.entityIDs, $0.continuation) }, reached)
+            return (changes, changes.isEmpty ? [] : observers.values.map { ($0.entityIDs, $0.continuation) }, reached)
         }
         for change in changes {
             for (entityIDs, continuation) in listeners where entityIDs?.contains(change.entityID) ?? true {
@@ -161,7 +157,6 @@ final class EntityMirror: @unchecked Sendable {
             }
             union?.formUnion(ids)
         }
-        observing = union
-        table.observe(union)
+        state.observe(union)
     }
 }

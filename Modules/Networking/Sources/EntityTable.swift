@@ -112,12 +112,12 @@ struct EntityTable {
     }
 
     private static func equal(_ stored: String, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
-        var stored = stored
-        return stored.withUTF8 { bytes in
+        let same = stored.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard bytes.count == id.count else { return false }
             guard let stored = bytes.baseAddress, let id = id.baseAddress else { return true }
             return memcmp(stored, id, bytes.count) == 0
         }
+        return same ?? stored.utf8.elementsEqual(id)
     }
 
     /// The slot that holds `entry`.

@@ -2,28 +2,44 @@ import Essentials
 import Foundation
 import HAModels
 
-/// One `subscribe_entities` event applied to the mirror's states, entity by entity, straight from
-/// its bytes: changes are recorded only for entities someone observes (their old state expanded
-/// for them), the rest are changed in place. A snapshot pass removes, at its end, every entity it
-/// did not name.
-final class EntityMirrorPass {
-    private var table: EntityTable
-    private let keys: AttributeKeys
-    /// Whom observers want, for the entities the pass adds.
-    private let observing: Set<String>?
-    private let snapshot: Bool
-    private(set) var changes: [EntityChange] = []
+/// The mirror's states, and `subscribe_entities` events applied to them entity by entity
+/// straight from their bytes: changes are recorded only for entities someone observes (their old
+/// state expanded for them), the rest are changed in place. A snapshot removes, at its end, every
+/// entity it did not name. The mirror works on it in place under its lock, so an event reaches
+/// the table without a copy or a reference count.
+struct EntityMirrorState: EntitiesEventHandler {
+    private(set) var table = EntityTable()
+    let keys = AttributeKeys()
+    /// Whom observers want (nil: all), for the entities an event adds.
+    private var observing: Set<String>? = []
+    private var snapshot = false
+    private var changes: [EntityChange] = []
 
-    init(table: EntityTable, keys: AttributeKeys, observing: Set<String>?, snapshot: Bool) {
-        self.table = table
-        self.keys = keys
-        self.observing = observing
+    /// Before an event; a snapshot marks the entities it names.
+    mutating func beginEvent(snapshot: Bool) {
         self.snapshot = snapshot
-        if snapshot { self.table.clearMarks() }
+        if snapshot { table.clearMarks() }
+    }
+
+    /// After an event: the changes to tell.
+    mutating func endEvent() -> [EntityChange] {
+        if snapshot {
+            // From the end down: a removal moves the last entry, already looked at, into the gap.
+            for entry in (0..<table.count).reversed() where !table.marked[entry] { removeEntry(entry) }
+            snapshot = false
+        }
+        defer { changes = [] }
+        return changes
+    }
+
+    /// Which entities someone observes from now on: those in `entityIDs`, or all when it is nil.
+    mutating func observe(_ entityIDs: Set<String>?) {
+        observing = entityIDs
+        table.observe(entityIDs)
     }
 
     /// Adds (or replaces) the state `reader` is at as `id`'s.
-    func add(_ id: String, _ reader: inout JSONReader) throws(JSONParseError) {
+    mutating func add(_ id: String, _ reader: inout JSONReader) throws(JSONParseError) {
         guard let state = try CompactEntityState(reading: &reader, keys: keys) else {
             // Named, so a snapshot keeps what the entity had.
             if snapshot, let entry = table.entry(id) { table.mark(entry) }
@@ -39,9 +55,8 @@ final class EntityMirrorPass {
 
     /// Applies the diff `reader` is at to the state of the entity whose id is `id` as it reads it
     /// (an unknown entity's diff is stepped over).
-    func change(_ id: UnsafeBufferPointer<UInt8>, _ reader: inout JSONReader) throws(JSONParseError) {
+    mutating func change(_ id: UnsafeBufferPointer<UInt8>, _ reader: inout JSONReader) throws(JSONParseError) {
         guard let entry = table.entry(id) else { return try reader.skip() }
-        let keys = keys
         guard table.observed[entry] else {
             // Nobody needs the old state: change the stored one in place, without a copy.
             return try table.modify(entry) { state throws(JSONParseError) in try state.apply(reading: &reader, keys: keys) }
@@ -52,22 +67,12 @@ final class EntityMirrorPass {
         changes.append(EntityChange(entityID: name, oldState: old, newState: table.states[entry].expanded(entityID: name, keys: keys)))
     }
 
-    func remove(_ id: String) {
+    mutating func remove(_ id: String) {
         guard let entry = table.entry(id) else { return }
         removeEntry(entry)
     }
 
-    /// The states after the event.
-    func finish() -> EntityTable {
-        if snapshot {
-            // From the end down: a removal moves the last entry, already looked at, into the gap.
-            for entry in (0..<table.count).reversed() where !table.marked[entry] { removeEntry(entry) }
-        }
-        defer { table = EntityTable() }
-        return table
-    }
-
-    private func removeEntry(_ entry: Int) {
+    private mutating func removeEntry(_ entry: Int) {
         let wasObserved = table.observed[entry]
         let (id, old) = table.remove(entry)
         if wasObserved { changes.append(EntityChange(entityID: id, oldState: old.expanded(entityID: id, keys: keys), newState: nil)) }
