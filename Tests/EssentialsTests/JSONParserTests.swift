@@ -58,6 +58,25 @@ final class JSONParserTests: XCTestCase {
         XCTAssertThrowsError(try JSONSerializer.data(.object(["t": .double(.nan)]))) { error in
             XCTAssertEqual((error as? JSONEncodingError)?.path, "t")
         }
+        let nested = JSONValue.object(["a": .integer(1), "b": .array([.double(1), .object(["c": .double(-.infinity)])])])
+        for pretty in [false, true] {
+            XCTAssertThrowsError(try JSONSerializer.string(nested, pretty: pretty)) { error in
+                XCTAssertEqual((error as? JSONEncodingError)?.path, "b[1].c")
+                XCTAssertEqual((error as? JSONEncodingError)?.reason, "-inf cannot be written as JSON")
+            }
+        }
+    }
+
+    func testWritesEveryValueExactly() throws {
+        let value = JSONValue.object([
+            "i": .array([.integer(0), .integer(-1), .integer(42), .integer(.max), .integer(.min)]),
+            "d": .array([.double(0), .double(-0.0), .double(1e300), .double(.leastNonzeroMagnitude), .double(123.25)]),
+            "s": .array([.string(""), .string("plain"), .string("q\"b\\n\nr\rt\tc\u{1F}"), .string("é 🏠")]),
+            "l": .array([.null, .bool(true), .bool(false), .array([]), .object([:])]),
+        ])
+        XCTAssertEqual(try JSONSerializer.string(value), #"{"d":[0.0,-0.0,1e+300,5e-324,123.25],"i":[0,-1,42,9223372036854775807,-9223372036854775808],"#
+            + #""l":[null,true,false,[],{}],"s":["","plain","q\"b\\n\nr\rt\tc\u001f","é 🏠"]}"#)
+        XCTAssertEqual(try JSONParser.parse(JSONSerializer.data(value)), value)
     }
 
     func testTruncatedInputNamesWhereItStopped() {

@@ -7,7 +7,11 @@ public enum JSONSerializer {
     public static func data(_ value: JSONValue) throws(JSONEncodingError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        try write(value, into: &output, path: [])
+        guard write(value, into: &output) else {
+            // Bad input is the rare case: only then is the path to the value worked out.
+            let (path, number) = unwritable(value) ?? ([], .nan)
+            throw JSONEncodingError(path: JSONPath.text(path), reason: "\(number) cannot be written as JSON")
+        }
         return output
     }
 
@@ -42,58 +46,112 @@ public enum JSONSerializer {
             }
             output.append(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: indent) + [UInt8(ascii: "}")])
         default:
-            try write(value, into: &output, path: path)
+            guard write(value, into: &output) else {
+                let (inner, number) = unwritable(value) ?? ([], .nan)
+                throw JSONEncodingError(path: JSONPath.text(path + inner), reason: "\(number) cannot be written as JSON")
+            }
         }
     }
 
-    private static func write(_ value: JSONValue, into output: inout [UInt8], path: [String]) throws(JSONEncodingError) {
+    /// Writes `value` compactly; false when it holds a non-finite double. Literals, integers and
+    /// strings without escapes go in without a String or array made for them.
+    private static func write(_ value: JSONValue, into output: inout [UInt8]) -> Bool {
         switch value {
-        case .null: output.append(contentsOf: Array("null".utf8))
-        case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case .integer(let integer): output.append(contentsOf: Array(String(integer).utf8))
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let integer): writeInteger(integer, into: &output)
         case .double(let double):
-            guard double.isFinite else {
-                throw JSONEncodingError(path: JSONPath.text(path), reason: "\(double) cannot be written as JSON")
-            }
-            var text = "\(double)"
-            if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) { text += ".0" }
-            output.append(contentsOf: Array(text.utf8))
+            guard double.isFinite else { return false }
+            writeDouble(double, into: &output)
         case .string(let text): writeString(text, into: &output)
         case .array(let items):
             output.append(UInt8(ascii: "["))
             for (offset, item) in items.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
-                try write(item, into: &output, path: path + ["[\(offset)]"])
+                guard write(item, into: &output) else { return false }
             }
             output.append(UInt8(ascii: "]"))
         case .object(let fields):
             output.append(UInt8(ascii: "{"))
-            for (offset, key) in fields.keys.sorted().enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
+            var first = true
+            for key in fields.keys.sorted() {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
                 writeString(key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                try write(fields[key] ?? .null, into: &output, path: path + [key])
+                guard write(fields[key] ?? .null, into: &output) else { return false }
             }
             output.append(UInt8(ascii: "}"))
+        }
+        return true
+    }
+
+    /// The first number ``write(_:into:)`` cannot write, in the order it writes them, and its path.
+    private static func unwritable(_ value: JSONValue) -> (path: [String], number: Double)? {
+        switch value {
+        case .double(let double): return double.isFinite ? nil : ([], double)
+        case .array(let items):
+            for (offset, item) in items.enumerated() {
+                if let inner = unwritable(item) { return (["[\(offset)]"] + inner.path, inner.number) }
+            }
+            return nil
+        case .object(let fields):
+            for key in fields.keys.sorted() {
+                if let inner = unwritable(fields[key] ?? .null) { return ([key] + inner.path, inner.number) }
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// An integer's decimal digits, written straight into `output`.
+    private static func writeInteger(_ integer: Int64, into output: inout [UInt8]) {
+        if integer < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = integer.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
+    }
+
+    /// A double as Swift's shortest round-tripping text, always with a fraction or exponent.
+    private static func writeDouble(_ double: Double, into output: inout [UInt8]) {
+        let text = "\(double)"
+        output.append(contentsOf: text.utf8)
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            output.append(contentsOf: ".0".utf8)
         }
     }
 
     private static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: their UTF-8 goes in whole.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if plain != true { writeEscaped(text, into: &output) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ text: String, into output: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+            case 0x0A: output.append(contentsOf: "\\n".utf8)
+            case 0x0D: output.append(contentsOf: "\\r".utf8)
+            case 0x09: output.append(contentsOf: "\\t".utf8)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                           hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                let hex = "0123456789abcdef".utf8
+                output.append(contentsOf: "\\u00".utf8)
+                output.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
+                output.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
             default: output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 }
