@@ -74,12 +74,13 @@ public enum JSONSerializer {
         case .object(let fields):
             output.append(UInt8(ascii: "{"))
             var first = true
-            for key in fields.keys.sorted() {
+            // Sorted as members, so no value is looked up again by its key.
+            for (key, member) in fields.sorted(by: { $0.key < $1.key }) {
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
                 writeString(key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                guard write(fields[key] ?? .null, into: &output) else { return false }
+                guard write(member, into: &output) else { return false }
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -105,7 +106,7 @@ public enum JSONSerializer {
     }
 
     /// An integer's decimal digits, written straight into `output`.
-    private static func writeInteger(_ integer: Int64, into output: inout [UInt8]) {
+    static func writeInteger(_ integer: Int64, into output: inout [UInt8]) {
         if integer < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = integer.magnitude
         let start = output.count
@@ -125,7 +126,7 @@ public enum JSONSerializer {
         }
     }
 
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: their UTF-8 goes in whole.
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in

@@ -67,7 +67,7 @@ final class HTTPServerCore: @unchecked Sendable {
             method: method.map { String(cString: $0) } ?? "",
             path: url.map { String(cString: $0) } ?? "/",
             query: values(connection, .GET_ARGUMENT_KIND),
-            headers: values(connection, .HEADER_KIND),
+            headers: readHeaders(connection),
             body: pending.body,
             clientAddress: record(connection)?.address ?? ""
         )
@@ -159,19 +159,30 @@ final class HTTPServerCore: @unchecked Sendable {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The headers a handler reads (``RelayRequest/headers``), looked up by name: the others are
+    /// never copied out of libmicrohttpd.
+    static let readHeaderNames = ["authorization", "last-event-id"]
+
+    private static func readHeaders(_ connection: OpaquePointer?) -> [String: String] {
+        var headers: [String: String] = [:]
+        for name in readHeaderNames {
+            if let value = header(connection, name) { headers[name] = value }
+        }
+        return headers
+    }
+
     private static func header(_ connection: OpaquePointer?, _ name: String) -> String? {
         MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
 
-    /// Every value of `kind` (headers with lower-cased names, or query arguments); the first of repeated ones.
+    /// Every value of `kind` (query arguments); the first of repeated ones.
     private static func values(_ connection: OpaquePointer?, _ kind: MHD_ValueKind) -> [String: String] {
         let collected = ValueCollector()
         let context = Unmanaged.passUnretained(collected).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { context, kind, key, value in
+        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
             guard let context, let key else { return .YES }
             let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
-            var name = String(cString: key)
-            if kind == .HEADER_KIND { name = name.lowercased() }
+            let name = String(cString: key)
             if collector.values[name] == nil { collector.values[name] = value.map { String(cString: $0) } ?? "" }
             return .YES
         }, context)

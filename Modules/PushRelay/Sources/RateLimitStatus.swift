@@ -29,4 +29,16 @@ public struct RateLimitStatus: Sendable, Equatable {
             "resetsAt": .string(Self.schedule.iso8601(resetsAt)),
         ])
     }
+
+    /// ``json`` written member by member, in the serializer's (sorted) order: the same bytes, for
+    /// the answer to every delivery.
+    public var jsonObject: JSONObjectWriter {
+        var object = JSONObjectWriter()
+        object.integer("errors", errors)
+        object.integer("maximum", maximum)
+        object.integer("remaining", remaining)
+        object.string("resetsAt", Self.schedule.iso8601(resetsAt))
+        object.integer("successful", successful)
+        return object
+    }
 }

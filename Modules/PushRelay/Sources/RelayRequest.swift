@@ -5,7 +5,7 @@ public struct RelayRequest: Sendable, Equatable {
     public let path: String
     /// The query arguments (the first of repeated ones).
     public let query: [String: String]
-    /// Header values by lower-cased name.
+    /// The values of the headers handlers read (`authorization`, `last-event-id`), by lower-cased name.
     public let headers: [String: String]
     public let body: [UInt8]
     /// The peer's IP address, as text.

@@ -159,7 +159,12 @@ public final class RelayService: Sendable {
 
     private func reply(to recorded: Result<(Int, String, RateLimitStatus), any Error>) -> HTTPReply {
         switch recorded {
-        case .success(let (code, message, status)): return .json(code, .object(["message": .string(message), "rateLimits": status.json]))
+        case .success(let (code, message, status)):
+            // Written member by member: this is the answer to every delivery.
+            var answer = JSONObjectWriter()
+            answer.string("message", message)
+            answer.object("rateLimits", status.jsonObject)
+            return .full(status: code, contentType: "application/json", body: answer.finished())
         case .failure(let error):
             logger.error("a delivery could not be counted: \(error)")
             return .error(500, "internal error: \(error)")

@@ -1,0 +1,36 @@
+/// Writes one JSON object member by member, as compactly as ``JSONSerializer`` writes: for an
+/// answer of a fixed shape written very often, without a ``JSONValue`` tree or a dictionary to
+/// sort. Members go out in the order they are given (give them sorted to match the serializer).
+public struct JSONObjectWriter: Sendable {
+    private var bytes: [UInt8] = [UInt8(ascii: "{")]
+
+    public init() {
+        bytes.reserveCapacity(192)
+    }
+
+    public mutating func string(_ key: String, _ value: String) {
+        member(key)
+        JSONSerializer.writeString(value, into: &bytes)
+    }
+
+    public mutating func integer(_ key: String, _ value: Int) {
+        member(key)
+        JSONSerializer.writeInteger(Int64(value), into: &bytes)
+    }
+
+    public mutating func object(_ key: String, _ value: JSONObjectWriter) {
+        member(key)
+        bytes.append(contentsOf: value.finished())
+    }
+
+    /// The object's bytes, closed.
+    public func finished() -> [UInt8] {
+        bytes + [UInt8(ascii: "}")]
+    }
+
+    private mutating func member(_ key: String) {
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        JSONSerializer.writeString(key, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+    }
+}
