@@ -116,13 +116,8 @@ public struct JSONParser {
         index += 1
         // Most strings have no escapes: take them straight from the input, ASCII ones unchecked.
         let start = index
-        var highBits: UInt8 = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            highBits |= byte
-            index += 1
-        }
+        let highBits: UInt8
+        (index, highBits) = plainRun(from: start)
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             let span = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1
@@ -149,10 +144,9 @@ public struct JSONParser {
         throw failure("the input ends inside a string")
     }
 
-    /// The bytes of the string at `index` when it is ASCII without escapes (moving past it); nil,
-    /// having moved nowhere, for any other string.
-    mutating func plainStringSpan() -> Range<Int>? {
-        let start = index + 1
+    /// Where the run of a string's bytes from `start` that need no unescaping ends (at a quote,
+    /// a backslash, a control character or the end), and the OR of its bytes (0x80 set: not ASCII).
+    private func plainRun(from start: Int) -> (end: Int, highBits: UInt8) {
         var end = start
         var highBits: UInt8 = 0
         while end < bytes.count {
@@ -161,6 +155,14 @@ public struct JSONParser {
             highBits |= byte
             end += 1
         }
+        return (end, highBits)
+    }
+
+    /// The bytes of the string at `index` when it is ASCII without escapes (moving past it); nil,
+    /// having moved nowhere, for any other string.
+    mutating func plainStringSpan() -> Range<Int>? {
+        let start = index + 1
+        let (end, highBits) = plainRun(from: start)
         guard highBits < 0x80, end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         index = end + 1
         return start..<end
