@@ -25,6 +25,7 @@ final class EntityMirrorTests: XCTestCase {
         XCTAssertEqual(Set(mirror.all.keys), ["light.kitchen", "light.hall"], "an added state without 's' is left out")
         feed(mirror, #"{"c":{"light.kitchen":{"+":{"s":"on","a":{"c":2},"lu":5}},"light.hall":{"-":{"a":["x"]},"+":{"s":"off"}}}}"#)
         XCTAssertEqual(mirror.state(of: "light.kitchen")?.attributes, ["b": .integer(1), "c": .integer(2)])
+        XCTAssertEqual(mirror.all["light.kitchen"]?.attributes, ["b": .integer(1), "c": .integer(2)], "all, expanded before, is expanded again after an event")
         XCTAssertEqual(mirror.state(of: "light.kitchen")?.lastUpdated, Date(timeIntervalSince1970: 5))
         XCTAssertEqual(mirror.state(of: "light.hall")?.state, "off", "an unobserved entity changed in place")
         mirror.receive(.subscribed)

@@ -14,13 +14,18 @@ final class EntityMirror: @unchecked Sendable {
     private var snapshots = 0
     private var ended = false
     private var failureSeen: (any Error)?
+    /// ``all`` as last expanded, kept until the next event: a reader that asks again and again
+    /// while nothing changes (a device model assembling its devices) expands the states once.
+    private var expandedAll: [String: EntityState]?
 
     var failure: (any Error)? { lock.withLock { failureSeen } }
 
     var all: [String: EntityState] {
         lock.withLock {
+            if let expandedAll { return expandedAll }
             var all: [String: EntityState] = Dictionary(minimumCapacity: state.table.count)
             for (id, entity) in zip(state.table.ids, state.table.states) { all[id] = entity.expanded(entityID: id, keys: state.keys) }
+            expandedAll = all
             return all
         }
     }
@@ -126,6 +131,7 @@ final class EntityMirror: @unchecked Sendable {
     /// then tells the observers and the snapshot waiters.
     private func applying(_ body: () -> Void) {
         let (changes, listeners, waiters) = lock.withLock { () -> ([EntityChange], [(Set<String>?, AsyncStream<EntityChange>.Continuation)], [CheckedContinuation<Void, Never>]) in
+            expandedAll = nil
             state.beginEvent(snapshot: expectingSnapshot)
             body()
             let changes = state.endEvent()
