@@ -10,6 +10,12 @@ final class ServerAddressTests: XCTestCase {
         XCTAssertFalse(address.isSecure)
     }
 
+    func testSpacesAndLineEndsAroundTheAddressAreIgnored() throws {
+        XCTAssertEqual(try ServerAddress(" \t http://ha.local:8123/ \r\n").description, "http://ha.local:8123")
+        XCTAssertThrowsError(try ServerAddress(" \n\t "), "nothing but white space is no address")
+        XCTAssertThrowsError(try ServerAddress("http://ha .local"), "white space inside is not trimmed")
+    }
+
     func testSecureServersUseWSS() throws {
         let address = try ServerAddress("https://ha.example.com/prefix")
         XCTAssertTrue(address.isSecure)

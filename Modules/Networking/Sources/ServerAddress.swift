@@ -6,13 +6,16 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     public let baseURL: URL
 
     /// Parses a base URL: `http` or `https`, a host, an optional port and path,
-    /// and no query, fragment or credentials; white space around it is ignored. Only `URL`'s own
-    /// accessors and the standard library are used: `URLComponents` and its IDNA handling, or
-    /// `NSString`'s trimming, would load ICU and CoreFoundation code, megabytes of memory in a
-    /// small daemon.
+    /// and no query, fragment or credentials; spaces, tabs and line ends around it are ignored.
+    /// Only `URL`'s own accessors and bytes are used: `URLComponents` and its IDNA handling,
+    /// `NSString`'s trimming or `Character`'s Unicode properties would map ICU, CoreFoundation or
+    /// Unicode table pages, memory a small daemon keeps.
     public init(_ text: String) throws(ServerAddressError) {
-        let trimmed = text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
-        guard let url = URL(string: String(trimmed)), let scheme = url.scheme?.lowercased() else {
+        let bytes = Array(text.utf8)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+        let end = bytes.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
+        guard let url = URL(string: String(decoding: bytes[start..<end], as: UTF8.self)), let scheme = url.scheme?.lowercased() else {
             throw ServerAddressError("'\(text)' is not a URL; use a form such as http://homeassistant.local:8123")
         }
         guard scheme == "http" || scheme == "https" else {
