@@ -46,11 +46,6 @@ let cTargets: [Target] = [
         providers: [.apt(["zlib1g-dev"])]
     ),
     .systemLibrary(
-        name: "CMicroHTTPD",
-        path: "Modules/PushRelay/CMicroHTTPD",
-        providers: [.apt(["libmicrohttpd-dev"])]
-    ),
-    .systemLibrary(
         name: "CHiredis",
         path: "Modules/PushRelay/CHiredis",
         providers: [.apt(["libhiredis-dev"])]
@@ -60,6 +55,7 @@ let cTargets: [Target] = [
         path: "Modules/PushRelay/CCurl",
         providers: [.apt(["libcurl4-openssl-dev"])]
     ),
+    .systemLibrary(name: "CLinuxEvents", path: "Modules/PushRelay/CLinuxEvents"),
     .systemLibrary(
         name: "CRelayCrypto",
         path: "Modules/PushRelay/CRelayCrypto",
@@ -111,7 +107,7 @@ let moduleTargets: [Target] = [
     .target(name: "MQTT", dependencies: ["CMosquitto"], path: "Modules/MQTT/Sources"),
     .target(name: "Improv", dependencies: ["DBus"], path: "Modules/Improv/Sources"),
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
-    .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CMicroHTTPD", "CHiredis", "CCurl", "CRelayCrypto"],
+    .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CHiredis", "CCurl", "CRelayCrypto", "CLinuxEvents"],
         path: "Modules/PushRelay/Sources"),
     .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),

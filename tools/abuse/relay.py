@@ -396,6 +396,34 @@ def attack_rows(relay, token, device):
             s.close()
         return sent, 0
 
+    def unread_pipelines():
+        # Clients that pipeline requests as fast as they can and never read an answer: the relay
+        # must stop reading from them (bounded memory) and keep serving everyone else.
+        sent = 0
+        deadline = time.monotonic() + 6
+        chunk = b"POST /rate_limits/check HTTP/1.1\r\nHost: x\r\nContent-Length: 18\r\n\r\n{\"push_token\":\"t\"}" * 200
+
+        def worker(source):
+            nonlocal sent
+            try:
+                s = socket.create_connection(("127.0.0.1", relay.port), timeout=0.5, source_address=(source, 0))
+            except OSError:
+                return
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            while time.monotonic() < deadline:
+                try:
+                    s.sendall(chunk)
+                    sent += 200
+                except socket.timeout:
+                    time.sleep(0.1)  # the relay stopped reading: that is the point
+                except OSError:
+                    break
+            s.close()
+        threads = [threading.Thread(target=worker, args=(f"127.0.0.{2 + index % 4}",)) for index in range(16)]
+        [t.start() for t in threads]
+        [t.join() for t in threads]
+        return sent, 0
+
     def stream_holders():
         holders, sent = [], 0
         attackers = [t for t in (register(relay.port, source=f"127.0.0.{6 + i // 20}") for i in range(20)) if t]
@@ -468,6 +496,7 @@ def attack_rows(relay, token, device):
     for name, attack in [
         ("stolen push token reads/deletes", stolen_token), ("rate-limit check flood", check_flood),
         ("send flood (disk)", disk_flood), ("NUL token splits a limit", nul_token), ("slow clients hold connections", slow_clients),
+        ("pipelines never read", unread_pipelines),
         ("stream holders", stream_holders), ("client killed mid-stream", mid_stream_kill), ("provider that never answers", hanging_provider),
         ("metrics flood", metrics_flood),
     ]:

@@ -1,42 +1,40 @@
-import CMicroHTTPD
 import Foundation
 
 /// An answer that is not ready when the handler returns, such as one waiting for its
-/// notification to be committed: the server suspends the connection, and ``complete(_:)``,
-/// called from any thread, resumes it. No thread waits meanwhile. The reply is made by a
-/// closure that runs on the server's thread once the connection is handled again, so whoever
+/// notification to be committed: the connection waits in its event loop, and
+/// ``complete(_:)``, called from any thread, hands it back to that loop. No thread waits
+/// meanwhile. The reply is made by a closure that runs on the loop's thread, so whoever
 /// completes (the one database writer, say) spends no time on answers.
 public final class DeferredReply: @unchecked Sendable {
-    // Guarded by `lock`: what makes the reply once given, and the connection suspended for it.
+    // Guarded by `lock`: what makes the reply once given, and who waits for it.
     private let lock = NSLock()
     private var reply: (@Sendable () -> HTTPReply)?
-    private var connection: OpaquePointer?
+    private var waiter: (@Sendable () -> Void)?
 
     public init() {}
 
     /// Hands over what makes the reply; the first one given counts.
     public func complete(_ reply: @escaping @Sendable () -> HTTPReply) {
-        let suspended = lock.withLock { () -> OpaquePointer? in
+        let waiting = lock.withLock { () -> (@Sendable () -> Void)? in
             guard self.reply == nil else { return nil }
             self.reply = reply
-            defer { connection = nil }
-            return connection
+            defer { waiter = nil }
+            return waiter
         }
-        if let suspended { MHD_resume_connection(suspended) }
+        waiting?()
     }
 
-    /// The server's side: the reply if it is already there, otherwise nil after suspending
-    /// `connection` until it comes.
-    func replyOrSuspend(_ connection: OpaquePointer?) -> HTTPReply? {
+    /// The server's side: the reply if it is already there, otherwise nil, and `waiter` runs
+    /// (on the completing thread) once it comes.
+    func replyOrWait(_ waiter: @escaping @Sendable () -> Void) -> HTTPReply? {
         let ready = lock.withLock { () -> (@Sendable () -> HTTPReply)? in
             if let reply { return reply }
-            MHD_suspend_connection(connection)
-            self.connection = connection
+            self.waiter = waiter
             return nil
         }
         return ready?()
     }
 
-    /// The reply, once the resumed connection is handled again.
+    /// The reply, once it was given.
     var completedReply: HTTPReply? { lock.withLock { reply }?() }
 }

@@ -1,9 +1,8 @@
-import CMicroHTTPD
 import Foundation
 
 /// A server-sent event stream held open for one client. Writers append events from any
-/// thread; the HTTP server reads them out, suspending the connection while there is nothing
-/// to send (so no thread waits on an idle client) and resuming it when an event arrives.
+/// thread; the HTTP server's event loop reads them out, and leaves the connection alone while
+/// there is nothing to send (so no thread waits on an idle client) until an event wakes it.
 ///
 /// What waits to be sent is bounded: a writer asks ``hasRoom`` before sending more, and the
 /// stream calls its room handler once the client has read the backlog down. Reading consumes
@@ -16,9 +15,9 @@ public final class EventStream: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var sent = 0
     private var closed = false
-    private var suspended = false
+    private var idle = false
     private var full = false
-    private var connection: OpaquePointer?
+    private var wake: (@Sendable () -> Void)?
     private var closeHandlers: [@Sendable () -> Void] = []
     private var roomHandler: (@Sendable () -> Void)?
     private let lock = NSLock()
@@ -57,7 +56,8 @@ public final class EventStream: @unchecked Sendable {
             guard !closed else { return [] }
             closed = true
             roomHandler = nil
-            resumeLocked()
+            wakeLocked()
+            wake = nil
             defer { closeHandlers = [] }
             return closeHandlers
         }
@@ -80,38 +80,37 @@ public final class EventStream: @unchecked Sendable {
         lock.withLock {
             guard !closed else { return false }
             buffer += bytes
-            resumeLocked()
+            wakeLocked()
             return true
         }
     }
 
-    private func resumeLocked() {
-        if suspended, let connection {
-            suspended = false
-            MHD_resume_connection(connection)
+    private func wakeLocked() {
+        if idle, let wake {
+            idle = false
+            wake()
         }
     }
 
-    /// Binds the stream to its connection, before the server reads from it.
-    func attach(to connection: OpaquePointer?) {
-        lock.withLock { self.connection = connection }
+    /// Binds the stream to its connection, before the server reads from it: `wake` runs when
+    /// there is something to read (or the end) after a read found nothing.
+    func attach(wake: @escaping @Sendable () -> Void) {
+        lock.withLock { self.wake = wake }
     }
 
-    /// The server's read: up to `maximum` bytes, 0 after suspending the connection, or nil at the end.
-    func read(into destination: UnsafeMutablePointer<CChar>, maximum: Int) -> Int? {
+    /// The server's read: up to `maximum` bytes, 0 when nothing waits (the wake handler runs
+    /// once something does), or nil at the end.
+    func read(into destination: UnsafeMutableRawPointer, maximum: Int) -> Int? {
         let (count, room) = lock.withLock { () -> (Int?, (@Sendable () -> Void)?) in
             if sent == buffer.count {
                 if closed { return (nil, nil) }
-                if let connection, !suspended {
-                    suspended = true
-                    MHD_suspend_connection(connection)
-                }
+                idle = true
                 return (0, nil)
             }
             let count = min(maximum, buffer.count - sent)
             buffer.withUnsafeBytes { source in
                 guard let start = source.baseAddress else { return }
-                UnsafeMutableRawPointer(destination).copyMemory(from: start + sent, byteCount: count)
+                destination.copyMemory(from: start + sent, byteCount: count)
             }
             sent += count
             if sent == buffer.count {

@@ -1,0 +1,209 @@
+import CLinuxEvents
+import Foundation
+import Synchronization
+
+/// One thread of ``HTTPServer``: an epoll set holding the shared listening socket (accepted by
+/// whichever loop wakes first), the loop's connections, and an eventfd through which other
+/// threads hand back connections (a completed deferred answer, a stream with something to
+/// send). Level-triggered, one read per readiness; a sweep every second enforces deadlines and
+/// idle timeouts. Only the loop's thread touches its connections.
+final class EventLoop: @unchecked Sendable {
+    static let input = EPOLLIN.rawValue, hangUp = EPOLLRDHUP.rawValue, writable = EPOLLOUT.rawValue
+    static let readable = input | hangUp, failed = EPOLLERR.rawValue | EPOLLHUP.rawValue
+    private static let listenerTag = UInt64.max, wakeTag = UInt64.max - 1
+
+    /// Where a connection reads into and a stream is read out through: the loop's thread only.
+    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+    private let core: HTTPServerCore
+    private let listener: Int32
+    private let epoll: Int32
+    private let wakeDescriptor: Int32
+    // The loop's thread only: connections by socket, the last generation given, the Date field.
+    private var connections: [HTTPConnection?] = []
+    private var generation: UInt32 = 0
+    private var dateField = HTTPDate()
+    private var listening = true
+    // Guarded by `lock`: connections handed back by other threads.
+    private var resumedConnections: [HTTPConnection] = []
+    private let lock = NSLock()
+    private let stopping = Atomic(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(core: HTTPServerCore, listener: Int32) throws(HTTPServerError) {
+        self.core = core
+        self.listener = listener
+        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wakeDescriptor = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
+        guard epoll >= 0, wakeDescriptor >= 0,
+              watch(listener, events: Self.input | EPOLLEXCLUSIVE.rawValue, tag: Self.listenerTag, operation: EPOLL_CTL_ADD),
+              watch(wakeDescriptor, events: Self.input, tag: Self.wakeTag, operation: EPOLL_CTL_ADD) else {
+            let reason = String(cString: strerror(errno))
+            if epoll >= 0 { Glibc.close(epoll) }
+            if wakeDescriptor >= 0 { Glibc.close(wakeDescriptor) }
+            scratch.deallocate()
+            throw HTTPServerError(message: "cannot start an event loop: \(reason)")
+        }
+    }
+
+    deinit {
+        Glibc.close(epoll)
+        Glibc.close(wakeDescriptor)
+        scratch.deallocate()
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "http-loop"
+        thread.start()
+    }
+
+    /// Closes every connection and ends the thread; returns once it has ended.
+    func stop() {
+        stopping.store(true, ordering: .releasing)
+        wake()
+        finished.wait()
+    }
+
+    /// From any thread: `connection` has something to do; the loop runs it soon. One wake-up
+    /// serves every connection handed back before the loop gets to them.
+    func resume(_ connection: HTTPConnection) {
+        guard !stopping.load(ordering: .acquiring) else { return }
+        let first = lock.withLock { () -> Bool in
+            resumedConnections.append(connection)
+            return resumedConnections.count == 1
+        }
+        if first { wake() }
+    }
+
+    func watch(_ descriptor: Int32, events: UInt32, tag: UInt64, operation: Int32) -> Bool {
+        var event = epoll_event(events: events, data: epoll_data_t(u64: tag))
+        return epoll_ctl(epoll, operation, descriptor, &event) == 0
+    }
+
+    /// A closed connection leaves the loop (before its socket is closed and can be reused).
+    func forget(_ connection: HTTPConnection) {
+        let index = Int(connection.socket)
+        if index < connections.count, connections[index] === connection { connections[index] = nil }
+    }
+
+    /// The `Date` field for answers given now.
+    func date() -> [UInt8] { dateField.value() }
+
+    /// Monotonic nanoseconds from the coarse clock: a few milliseconds' precision is plenty for
+    /// deadlines counted in seconds, and it costs no more than a memory read.
+    static func uptime() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
+    private func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, 8)
+    }
+
+    private func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 128)
+        var lastSweep = Self.uptime()
+        while !stopping.load(ordering: .acquiring) {
+            let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll, $0.baseAddress, Int32($0.count), 1_000) }
+            for index in 0..<max(0, Int(count)) where !stopping.load(ordering: .relaxed) {
+                dispatch(events[index])
+            }
+            let now = Self.uptime()
+            if now &- lastSweep >= 1_000_000_000 {
+                lastSweep = now
+                sweep(now: now)
+            }
+        }
+        for case let connection? in connections { connection.close() }
+        connections = []
+        lock.withLock { resumedConnections = [] }
+        finished.signal()
+    }
+
+    private func dispatch(_ event: epoll_event) {
+        switch event.data.u64 {
+        case Self.listenerTag:
+            acceptConnections()
+        case Self.wakeTag:
+            var value: UInt64 = 0
+            _ = read(wakeDescriptor, &value, 8)
+            let ready = lock.withLock { () -> [HTTPConnection] in
+                defer { resumedConnections.removeAll(keepingCapacity: true) }
+                return resumedConnections
+            }
+            for connection in ready { connection.resumed() }
+        case let tag:
+            let index = Int(UInt32(truncatingIfNeeded: tag))
+            guard index < connections.count, let connection = connections[index], connection.generation == UInt32(truncatingIfNeeded: tag >> 32) else {
+                return
+            }
+            connection.handle(event.events)
+        }
+    }
+
+    /// Accepts what waits (up to 64 at a time, so loops share a burst), refusing connections
+    /// past the limits. Out of descriptors, the loop stops listening until the next sweep
+    /// instead of spinning on a socket it cannot accept from.
+    private func acceptConnections() {
+        for _ in 0..<64 {
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let socket = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    accept4(listener, $0, &length, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+                }
+            }
+            guard socket >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+                    listening = !watch(listener, events: 0, tag: Self.listenerTag, operation: EPOLL_CTL_DEL)
+                }
+                return
+            }
+            let text = Self.text(of: address)
+            guard core.admission.admit(text) else {
+                Glibc.close(socket)
+                continue
+            }
+            var one: Int32 = 1
+            setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            generation &+= 1
+            let connection = HTTPConnection(socket: socket, address: text, generation: generation, loop: self, core: core)
+            let index = Int(socket)
+            if index >= connections.count { connections += Array(repeating: nil, count: index + 64 - connections.count) }
+            connections[index] = connection
+            if !watch(socket, events: connection.interest, tag: connection.tag, operation: EPOLL_CTL_ADD) { connection.close() }
+        }
+    }
+
+    private func sweep(now: UInt64) {
+        if !listening {
+            listening = watch(listener, events: Self.input | EPOLLEXCLUSIVE.rawValue, tag: Self.listenerTag, operation: EPOLL_CTL_ADD)
+        }
+        for case let connection? in connections { connection.sweep(now: now) }
+    }
+
+    /// The peer's IP address as text.
+    private static func text(of address: sockaddr_storage) -> String {
+        var copy = address
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        withUnsafePointer(to: &copy) { pointer in
+            switch Int32(address.ss_family) {
+            case AF_INET:
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
+                    var ip = inet.pointee.sin_addr
+                    _ = inet_ntop(AF_INET, &ip, &buffer, socklen_t(buffer.count))
+                }
+            case AF_INET6:
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet in
+                    var ip = inet.pointee.sin6_addr
+                    _ = inet_ntop(AF_INET6, &ip, &buffer, socklen_t(buffer.count))
+                }
+            default: break
+            }
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

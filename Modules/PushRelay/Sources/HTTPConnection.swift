@@ -1,0 +1,274 @@
+import CLinuxEvents
+import Foundation
+
+/// One client connection, handled only on its ``EventLoop``'s thread: reads requests one at a
+/// time (pipelined ones wait in the parser), answers each in order, and while an answer is
+/// deferred or an event stream is idle, does nothing until another thread wakes it through
+/// the loop. Bounded: at most a head and a body are buffered before reading stops, and an event
+/// stream's backlog is the stream's own bound.
+final class HTTPConnection: @unchecked Sendable {
+    let socket: Int32
+    let address: String
+    let generation: UInt32
+    private unowned let loop: EventLoop
+    private let core: HTTPServerCore
+    private var parser: HTTPRequestParser
+    private var output: [UInt8] = []
+    private var sent = 0
+    private var state = State.reading
+    private var closesAfterOutput = false
+    /// Since when the connection has been closing: its last answer is out, writing is shut
+    /// down, and what the client still sends is read and dropped, so that closing with unread
+    /// bytes does not reset the connection before the client has read the answer (RFC 9112
+    /// section 9.6). 0 while it is not closing.
+    private var lingerStart: UInt64 = 0
+    private var lingerDropped = 0
+    private(set) var isClosed = false
+    /// The epoll events the loop watches for.
+    private(set) var interest = EventLoop.readable
+    /// When a byte was last read or written, and when the current request's deadline started (0: none runs).
+    private var lastProgress: UInt64
+    private var deadlineStart: UInt64
+
+    private enum State {
+        case reading
+        case waiting(DeferredReply, HTTPRequestHead)
+        case streaming(EventStream, chunked: Bool, keepsAlive: Bool)
+    }
+
+    init(socket: Int32, address: String, generation: UInt32, loop: EventLoop, core: HTTPServerCore) {
+        self.socket = socket
+        self.address = address
+        self.generation = generation
+        self.loop = loop
+        self.core = core
+        parser = HTTPRequestParser(bodyLimit: core.options.maximumBodySize)
+        lastProgress = EventLoop.uptime()
+        deadlineStart = lastProgress
+    }
+
+    /// What the loop's epoll events carry for this connection: its socket and generation, so an
+    /// event for a closed socket is never taken for a new connection that reuses it.
+    var tag: UInt64 { UInt64(generation) << 32 | UInt64(UInt32(bitPattern: socket)) }
+
+    /// Epoll reported `events`.
+    func handle(_ events: UInt32) {
+        if events & EventLoop.failed != 0 { return close() }
+        if lingerStart != 0 { return dropInput() }
+        if events & EventLoop.writable != 0 {
+            flush()
+            if isClosed { return }
+        }
+        if events & EventLoop.readable != 0 {
+            // A hang-up while reading is paused: nothing more will be read, so the answers are moot.
+            guard interest & EventLoop.input != 0 else { return close() }
+            receive()
+            if isClosed { return }
+        }
+        advance()
+    }
+
+    /// Another thread completed a deferred answer or gave the event stream something.
+    func resumed() {
+        guard !isClosed else { return }
+        advance()
+    }
+
+    /// Once a second: closes the connection past its request's deadline, idle too long, or
+    /// whose client stopped reading.
+    func sweep(now: UInt64) {
+        if lingerStart != 0 {
+            if now &- lingerStart > Self.lingerTime { close() }
+            return
+        }
+        if deadlineStart != 0, now &- deadlineStart > core.requestDeadline {
+            core.rejected(408)
+            return close()
+        }
+        guard now &- lastProgress > core.idleTimeout else { return }
+        switch state {
+        case .reading: close()
+        case .waiting: break
+        case .streaming: if sent < output.count { close() }
+        }
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if case .streaming(let stream, _, _) = state { stream.close() }
+        state = .reading
+        loop.forget(self)
+        Glibc.close(socket)
+        core.admission.release(address)
+    }
+
+    private func receive() {
+        let scratch = loop.scratch
+        let count = recv(socket, scratch.baseAddress, scratch.count, 0)
+        if count > 0 {
+            lastProgress = EventLoop.uptime()
+            parser.append(UnsafeRawBufferPointer(rebasing: scratch[..<count]))
+        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            close()
+        }
+    }
+
+    /// Does what can be done now: the next request, the deferred answer, the stream's next
+    /// bytes; one thing at a time, and only once everything before it was sent.
+    private func advance() {
+        while !isClosed && lingerStart == 0 && sent == output.count {
+            switch state {
+            case .reading:
+                guard let event = parser.next() else { return updateInterest() }
+                switch event {
+                case .continueNeeded:
+                    output += HTTPResponseHead.continueInterim
+                    flush()
+                case .failure(let failure):
+                    core.rejected(failure.status)
+                    respond(.error(failure.status, failure.message), to: nil)
+                case .request(let head, let body):
+                    let target = HTTPRequestTarget(head.target)
+                    let request = RelayRequest(
+                        method: head.method, path: target.path, query: target.query, headers: head.fields, body: body, clientAddress: address
+                    )
+                    respond(core.handler(request), to: head)
+                }
+            case .waiting(let deferred, let head):
+                guard let reply = deferred.completedReply else { return updateInterest() }
+                state = .reading
+                if case .deferred = reply {
+                    respond(.error(500, "internal error: a deferred reply was deferred again"), to: head)
+                } else {
+                    respond(reply, to: head)
+                }
+            case .streaming(let stream, let chunked, let keepsAlive):
+                guard pump(stream, chunked: chunked, keepsAlive: keepsAlive) else { return updateInterest() }
+            }
+        }
+        if !isClosed && lingerStart == 0 { updateInterest() }
+    }
+
+    /// Answers `head` (nil: a request the server refused, after which the connection closes).
+    private func respond(_ reply: HTTPReply, to head: HTTPRequestHead?) {
+        let keepsAlive = head?.keepsAlive ?? false, minorVersion = head?.minorVersion ?? 1
+        switch reply {
+        case .full(let status, let contentType, let body):
+            output += HTTPResponseHead.bytes(
+                status: status, contentType: contentType, contentLength: body.count, keepsAlive: keepsAlive, minorVersion: minorVersion,
+                date: loop.date()
+            )
+            if head?.method != "HEAD" { output += body }
+            closesAfterOutput = !keepsAlive
+            // The next request's deadline starts now.
+            deadlineStart = EventLoop.uptime()
+            flush()
+        case .stream(let stream):
+            let chunked = minorVersion == 1
+            output += HTTPResponseHead.bytes(
+                status: 200, contentType: "text/event-stream", contentLength: nil, extraFields: "Cache-Control: no-store\r\n",
+                keepsAlive: chunked && keepsAlive, minorVersion: minorVersion, date: loop.date()
+            )
+            state = .streaming(stream, chunked: chunked, keepsAlive: chunked && keepsAlive)
+            deadlineStart = 0
+            stream.attach { [weak self, loop] in
+                if let self { loop.resume(self) }
+            }
+            flush()
+        case .deferred(let deferred):
+            guard let head else { return respond(.error(500, "internal error: a refusal was deferred"), to: nil) }
+            state = .waiting(deferred, head)
+            let ready = deferred.replyOrWait { [weak self, loop] in
+                if let self { loop.resume(self) }
+            }
+            if let ready {
+                state = .reading
+                respond(ready, to: head)
+            }
+        }
+    }
+
+    /// Sends the stream's next bytes, or its end; false when it has nothing now.
+    private func pump(_ stream: EventStream, chunked: Bool, keepsAlive: Bool) -> Bool {
+        let scratch = loop.scratch
+        guard let base = scratch.baseAddress else { return false }
+        guard let count = stream.read(into: base, maximum: min(scratch.count, 16 << 10)) else {
+            if chunked { output += Self.lastChunk }
+            if keepsAlive {
+                state = .reading
+                deadlineStart = EventLoop.uptime()
+            } else {
+                closesAfterOutput = true
+            }
+            flush()
+            return true
+        }
+        guard count > 0 else { return false }
+        if chunked { output += "\(String(count, radix: 16))\r\n".utf8 }
+        output += UnsafeRawBufferPointer(start: base, count: count)
+        if chunked { output += Self.chunkEnd }
+        flush()
+        return true
+    }
+
+    private func flush() {
+        while sent < output.count {
+            let count = output.withUnsafeBytes { bytes in
+                Glibc.send(socket, bytes.baseAddress.map { $0 + sent }, bytes.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            if count > 0 {
+                sent += count
+                lastProgress = EventLoop.uptime()
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return
+            } else {
+                return close()
+            }
+        }
+        output.removeAll(keepingCapacity: output.capacity <= 16 << 10)
+        sent = 0
+        if closesAfterOutput { linger() }
+    }
+
+    /// Seconds, and bytes, a closing connection reads and drops at most.
+    private static let lingerTime: UInt64 = 2_000_000_000, lingerBytes = 1 << 20
+
+    private func linger() {
+        guard shutdown(socket, Int32(SHUT_WR)) == 0 else { return close() }
+        lingerStart = EventLoop.uptime()
+        deadlineStart = 0
+        parser = HTTPRequestParser(bodyLimit: 0)
+        if interest != EventLoop.readable {
+            interest = EventLoop.readable
+            if !loop.watch(socket, events: interest, tag: tag, operation: EPOLL_CTL_MOD) { close() }
+        }
+    }
+
+    private func dropInput() {
+        let scratch = loop.scratch
+        let count = recv(socket, scratch.baseAddress, scratch.count, 0)
+        if count > 0 {
+            lingerDropped += count
+            if lingerDropped > Self.lingerBytes { close() }
+        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+            close()
+        }
+    }
+
+    /// Watches for input while less than a head and a body wait, and for room to write while
+    /// something waits to be sent.
+    private func updateInterest() {
+        var wanted = EventLoop.hangUp
+        if parser.buffered < core.inputLimit { wanted |= EventLoop.input }
+        if sent < output.count { wanted |= EventLoop.writable }
+        guard wanted != interest else { return }
+        interest = wanted
+        if !loop.watch(socket, events: wanted, tag: tag, operation: EPOLL_CTL_MOD) { close() }
+    }
+
+    private static let lastChunk = Array("0\r\n\r\n".utf8)
+    private static let chunkEnd = Array("\r\n".utf8)
+}

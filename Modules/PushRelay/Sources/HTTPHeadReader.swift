@@ -1,0 +1,153 @@
+/// Reads a request head (RFC 9112): the request line and the header fields, each line ended by
+/// CRLF or a bare LF, the blank line already cut off. Strict where leniency lets two parsers
+/// disagree about where a request ends: no white space before a field's colon, no folded lines,
+/// no control characters in values, one Content-Length (or several equal ones), and never both
+/// Content-Length and Transfer-Encoding.
+enum HTTPHeadReader {
+    static func read(_ bytes: ArraySlice<UInt8>) throws(HTTPParseFailure) -> HTTPRequestHead {
+        var lineStart = bytes.startIndex
+        var head: HTTPRequestHead?
+        var contentLength: Int?
+        var sawTransferEncoding = false
+        while lineStart < bytes.endIndex {
+            let feed = bytes[lineStart...].firstIndex(of: lineFeed) ?? bytes.endIndex
+            var line = bytes[lineStart..<feed]
+            if line.last == carriageReturn { line = line.dropLast() }
+            lineStart = feed < bytes.endIndex ? feed + 1 : feed
+            guard head != nil else {
+                head = try readRequestLine(line)
+                continue
+            }
+            if line.isEmpty && lineStart == bytes.endIndex { break }
+            let (name, value) = try field(line)
+            switch name {
+            case .contentLength:
+                guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= zero && $0 <= nine }) else {
+                    throw HTTPParseFailure(400, "Content-Length must be a decimal number of bytes")
+                }
+                let length = value.reduce(0) { $0 * 10 + Int($1 - zero) }
+                guard contentLength == nil || contentLength == length else {
+                    throw HTTPParseFailure(400, "the request has different Content-Length values")
+                }
+                contentLength = length
+            case .transferEncoding:
+                sawTransferEncoding = true
+                guard text(value).lowercased() == "chunked" else {
+                    throw HTTPParseFailure(501, "the transfer coding '\(text(value))' is not supported; send chunked or a Content-Length")
+                }
+                head?.chunked = true
+            case .connection:
+                for option in text(value).lowercased().split(separator: ",") {
+                    switch option.trimmingSpaces {
+                    case "close": head?.asksToClose = true
+                    case "keep-alive": head?.asksToKeepAlive = true
+                    default: break
+                    }
+                }
+            case .expect:
+                guard text(value).lowercased() == "100-continue" else {
+                    throw HTTPParseFailure(417, "the expectation '\(text(value))' cannot be met")
+                }
+                head?.expectsContinue = true
+            case .handed(let key):
+                if head?.fields[key] == nil { head?.fields[key] = text(value) }
+            case .other:
+                break
+            }
+        }
+        guard var head else { throw HTTPParseFailure(400, "the request line is missing") }
+        head.contentLength = contentLength
+        if sawTransferEncoding {
+            guard contentLength == nil else { throw HTTPParseFailure(400, "the request has both Content-Length and Transfer-Encoding") }
+            guard head.minorVersion == 1 else { throw HTTPParseFailure(400, "an HTTP/1.0 request cannot use Transfer-Encoding") }
+        }
+        return head
+    }
+
+    /// The header fields the server knows by name.
+    private enum FieldName {
+        case contentLength, transferEncoding, connection, expect, handed(String), other
+    }
+
+    /// `METHOD SP request-target SP HTTP/1.x`.
+    private static func readRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseFailure) -> HTTPRequestHead {
+        let parts = line.split(separator: space, maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw HTTPParseFailure(400, "the request line must be 'METHOD TARGET HTTP/1.1'") }
+        let (method, target, version) = (parts[0], parts[1], parts[2])
+        guard !method.isEmpty, method.allSatisfy(isTokenByte) else { throw HTTPParseFailure(400, "the method is not a token") }
+        guard target.first == slash || (target.elementsEqual("*".utf8) && method.elementsEqual("OPTIONS".utf8)),
+              target.allSatisfy({ $0 > space && $0 < 0x7F }) else {
+            throw HTTPParseFailure(400, "the request target must be a path starting with '/'")
+        }
+        var head = HTTPRequestHead()
+        switch String(decoding: version, as: UTF8.self) {
+        case "HTTP/1.1": head.minorVersion = 1
+        case "HTTP/1.0": head.minorVersion = 0
+        case let other where other.hasPrefix("HTTP/"): throw HTTPParseFailure(505, "\(other) is not supported; this server speaks HTTP/1.1")
+        default: throw HTTPParseFailure(400, "the request line does not end with an HTTP version")
+        }
+        head.method = String(decoding: method, as: UTF8.self)
+        head.target = String(decoding: target, as: UTF8.self)
+        return head
+    }
+
+    /// A field line's name, as far as the server knows it, and its value without surrounding white space.
+    private static func field(_ line: ArraySlice<UInt8>) throws(HTTPParseFailure) -> (FieldName, ArraySlice<UInt8>) {
+        guard let first = line.first, first != space, first != tab else {
+            throw HTTPParseFailure(400, line.isEmpty ? "an empty line inside the head" : "folded header lines are not accepted")
+        }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw HTTPParseFailure(400, "a header line has no ':'") }
+        let name = line[..<colon]
+        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+            throw HTTPParseFailure(400, "a header name is not a token (no white space before the ':')")
+        }
+        var value = line[line.index(after: colon)...]
+        while let byte = value.first, byte == space || byte == tab { value = value.dropFirst() }
+        while let byte = value.last, byte == space || byte == tab { value = value.dropLast() }
+        guard value.allSatisfy({ $0 == tab || ($0 >= space && $0 != 0x7F) }) else {
+            throw HTTPParseFailure(400, "a header value holds a control character")
+        }
+        return (known(name), value)
+    }
+
+    /// Which field `name` is, compared without regard to case and without making a String.
+    private static func known(_ name: ArraySlice<UInt8>) -> FieldName {
+        func named(_ lowercased: String) -> Bool {
+            name.count == lowercased.utf8.count && zip(name, lowercased.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+        }
+        switch name.count {
+        case 14 where named("content-length"): return .contentLength
+        case 17 where named("transfer-encoding"): return .transferEncoding
+        case 10 where named("connection"): return .connection
+        case 6 where named("expect"): return .expect
+        case 13 where named("authorization"): return .handed("authorization")
+        case 13 where named("last-event-id"): return .handed("last-event-id")
+        default: return .other
+        }
+    }
+
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// RFC 9110's tchar.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    private static let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t"), slash = UInt8(ascii: "/"), zero = UInt8(ascii: "0"), nine = UInt8(ascii: "9")
+}
+
+private extension Substring {
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return text
+    }
+}

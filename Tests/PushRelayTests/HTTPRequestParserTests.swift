@@ -1,0 +1,151 @@
+@testable import PushRelay
+import XCTest
+
+final class HTTPRequestParserTests: XCTestCase {
+    private func parser(_ text: String, bodyLimit: Int = 1 << 10) -> HTTPRequestParser {
+        var parser = HTTPRequestParser(bodyLimit: bodyLimit)
+        Array(text.utf8).withUnsafeBytes { parser.append($0) }
+        return parser
+    }
+
+    private func request(_ event: HTTPParserEvent?, file: StaticString = #filePath, line: UInt = #line) -> (HTTPRequestHead, String)? {
+        guard case .request(let head, let body)? = event else {
+            XCTFail("expected a request, got \(String(describing: event))", file: file, line: line)
+            return nil
+        }
+        return (head, String(decoding: body, as: UTF8.self))
+    }
+
+    private func failure(_ text: String, bodyLimit: Int = 1 << 10) -> Int? {
+        var parser = parser(text, bodyLimit: bodyLimit)
+        guard case .failure(let failure)? = parser.next() else { return nil }
+        XCTAssertNil(parser.next(), "nothing is read after a refusal")
+        return failure.status
+    }
+
+    func testAGetAndAPostWithItsBodyPipelinedInOneReadComeOutInOrder() throws {
+        var parser = parser("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nPOST /push/send?a=1 HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET")
+        let (first, firstBody) = try XCTUnwrap(request(parser.next()))
+        XCTAssertEqual(first.method, "GET")
+        XCTAssertEqual(first.target, "/healthz")
+        XCTAssertEqual(firstBody, "")
+        let (second, secondBody) = try XCTUnwrap(request(parser.next()))
+        XCTAssertEqual(second.method, "POST")
+        XCTAssertEqual(second.target, "/push/send?a=1")
+        XCTAssertEqual(second.contentLength, 5)
+        XCTAssertEqual(secondBody, "hello")
+        XCTAssertNil(parser.next(), "the third request is not all here")
+        XCTAssertEqual(parser.buffered, 3)
+        XCTAssertTrue(parser.isMidRequest)
+    }
+
+    func testARequestTrickledOneByteAtATimeIsTheSameRequest() throws {
+        let text = "POST /push/send HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer s3cret\r\nContent-Length: 11\r\n\r\n{\"a\":\"b c\"}"
+        var parser = HTTPRequestParser(bodyLimit: 1 << 10)
+        var event: HTTPParserEvent?
+        for (index, byte) in text.utf8.enumerated() {
+            XCTAssertNil(event, "complete before byte \(index)")
+            [byte].withUnsafeBytes { parser.append($0) }
+            event = parser.next()
+        }
+        let (head, body) = try XCTUnwrap(request(event))
+        XCTAssertEqual(head.fields["authorization"], "Bearer s3cret")
+        XCTAssertEqual(body, "{\"a\":\"b c\"}")
+        XCTAssertFalse(parser.isMidRequest)
+    }
+
+    func testChunkedBodiesAreJoinedWithExtensionsAndTrailersSkipped() throws {
+        var parser = parser("POST /p HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5;name=value\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n")
+        let (head, body) = try XCTUnwrap(request(parser.next()))
+        XCTAssertTrue(head.chunked)
+        XCTAssertEqual(body, "hello world")
+        XCTAssertEqual(parser.buffered, 0)
+    }
+
+    func testBareLineFeedsAndEmptyLinesBeforeARequestAreAccepted() throws {
+        var parser = parser("\r\n\r\nGET / HTTP/1.1\nHost: x\nLast-Event-ID: 42\n\n")
+        let (head, _) = try XCTUnwrap(request(parser.next()))
+        XCTAssertEqual(head.target, "/")
+        XCTAssertEqual(head.fields["last-event-id"], "42")
+    }
+
+    func testHeaderNamesAreMatchedWithoutRegardToCaseAndOnlyTheHandedOnesAreKept() throws {
+        var parser = parser("GET / HTTP/1.1\r\nHOST: x\r\nAUTHORIZATION:   Bearer a  \r\nauthorization: Bearer b\r\nCookie: c=1\r\nCONTENT-length: 0\r\n\r\n")
+        let (head, _) = try XCTUnwrap(request(parser.next()))
+        XCTAssertEqual(head.fields, ["authorization": "Bearer a"], "the first, trimmed; other fields are dropped")
+        XCTAssertEqual(head.contentLength, 0)
+    }
+
+    func testKeepAliveFollowsTheVersionAndTheConnectionField() throws {
+        func keepsAlive(_ version: String, _ connection: String?) throws -> Bool {
+            var parser = parser("GET / \(version)\r\nHost: x\r\n\(connection.map { "Connection: \($0)\r\n" } ?? "")\r\n")
+            return try XCTUnwrap(request(parser.next())).0.keepsAlive
+        }
+        XCTAssertTrue(try keepsAlive("HTTP/1.1", nil))
+        XCTAssertFalse(try keepsAlive("HTTP/1.1", "Close"))
+        XCTAssertFalse(try keepsAlive("HTTP/1.1", "keep-alive, close"))
+        XCTAssertFalse(try keepsAlive("HTTP/1.0", nil))
+        XCTAssertTrue(try keepsAlive("HTTP/1.0", "Keep-Alive"))
+    }
+
+    func testAHeadThatAsksForContinueGetsItOnceUnlessTheBodyCameAlong() throws {
+        var waiting = parser("POST /p HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+        XCTAssertEqual(waiting.next(), .continueNeeded)
+        XCTAssertNil(waiting.next())
+        Array("ok".utf8).withUnsafeBytes { waiting.append($0) }
+        XCTAssertEqual(try XCTUnwrap(request(waiting.next())).1, "ok")
+        var sent = parser("POST /p HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\no")
+        XCTAssertNil(sent.next(), "the client already sends its body")
+        XCTAssertEqual(failure("POST /p HTTP/1.1\r\nHost: x\r\nExpect: something-else\r\n\r\n"), 417)
+    }
+
+    func testTruncatedRequestsWaitForTheRest() {
+        for text in ["GET / HTTP/1.1\r\nHost: x\r\n", "GET / HTT", "POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nshort",
+                     "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n"] {
+            var parser = parser(text)
+            XCTAssertNil(parser.next(), text)
+            XCTAssertTrue(parser.isMidRequest, text)
+        }
+    }
+
+    func testOversizedHeadsAndBodiesAreRefusedBeforeTheyAreRead() {
+        XCTAssertEqual(failure("GET / HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17 << 10))"), 431, "no end of head in sight")
+        XCTAssertEqual(failure("GET / HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17 << 10))\r\n\r\n"), 431)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nContent-Length: 1025\r\n\r\n"), 413, "refused from the declared length")
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n\(String(repeating: "a", count: 1024))\r\n1\r\n"), 413)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n\(String(repeating: "0", count: 1100))"), 400)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n"), 400)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: \(String(repeating: "a", count: 17 << 10))"), 431)
+    }
+
+    func testMalformedHeadsAreRefusedNamingTheProblem() {
+        let refused: [(String, Int)] = [
+            ("GET /\r\n\r\n", 400),
+            ("GET  / HTTP/1.1\r\n\r\n", 400),
+            ("GET / HTTP/1.1 extra\r\n\r\n", 400),
+            ("G(T / HTTP/1.1\r\n\r\n", 400),
+            ("GET http://example/ HTTP/1.1\r\n\r\n", 400),
+            ("GET / HTTP/2.0\r\n\r\n", 505),
+            ("GET / FTP/1.1\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nNo colon here\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nHost : x\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\n: empty name\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nX-A: 1\r\n folded\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nX-A: a\u{1}b\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nContent-Length: 12a\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),
+            ("POST / HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+            ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+            ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+            ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", 400),
+        ]
+        for (text, status) in refused { XCTAssertEqual(failure(text), status, text.debugDescription) }
+    }
+
+    func testRepeatedEqualLengthsAreOneLength() throws {
+        var parser = parser("POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok")
+        XCTAssertEqual(try XCTUnwrap(request(parser.next())).1, "ok")
+    }
+}
