@@ -144,6 +144,21 @@ final class HTTPRequestParserTests: XCTestCase {
         for (text, status) in refused { XCTAssertEqual(failure(text), status, text.debugDescription) }
     }
 
+    func testWhatFollowsAChunkIsJudgedTheSameHoweverTheBytesArrive() {
+        // Found by the http-request fuzz target: "ab" where CRLF belongs was refused with another
+        // reason when it arrived in pieces than when it arrived at once.
+        let text = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxyab\r\n"
+        var whole = parser(text)
+        var pieces = HTTPRequestParser(bodyLimit: 1 << 10)
+        var pieceEvents: [HTTPParserEvent] = []
+        for byte in text.utf8 {
+            [byte].withUnsafeBytes { pieces.append($0) }
+            while let event = pieces.next() { pieceEvents.append(event) }
+        }
+        XCTAssertEqual(pieceEvents, [whole.next()].compactMap { $0 })
+        XCTAssertEqual(pieceEvents.count, 1)
+    }
+
     func testRepeatedEqualLengthsAreOneLength() throws {
         var parser = parser("POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok")
         XCTAssertEqual(try XCTUnwrap(request(parser.next())).1, "ok")

@@ -66,11 +66,14 @@ struct HTTPRequestParser {
                 }
                 return finish()
             case .chunkSize:
-                guard let line = line(limit: Self.chunkLineLimit) else {
-                    return buffered > Self.chunkLineLimit ? fail(HTTPParseFailure(400, "a chunk-size line is longer than 1 KiB")) : nil
+                let digits: ArraySlice<UInt8>
+                switch line(limit: Self.chunkLineLimit) {
+                case .incomplete: return nil
+                case .tooLong: return fail(HTTPParseFailure(400, "a chunk-size line is longer than 1 KiB"))
+                case .line(let line): digits = line.prefix { $0 != UInt8(ascii: ";") }
                 }
-                let digits = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-                guard !digits.isEmpty, digits.count <= 15, let size = Int(String(decoding: digits, as: UTF8.self), radix: 16), size >= 0 else {
+                let hex = digits.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+                guard !hex.isEmpty, hex.count <= 15, let size = Int(String(decoding: hex, as: UTF8.self), radix: 16), size >= 0 else {
                     return fail(HTTPParseFailure(400, "a chunk size is not a hexadecimal number"))
                 }
                 if size == 0 {
@@ -88,20 +91,31 @@ struct HTTPRequestParser {
                 }
                 phase = .chunkEnd
             case .chunkEnd:
-                guard let line = line(limit: 2) else {
-                    return buffered >= 2 ? fail(HTTPParseFailure(400, "a chunk does not end with CRLF")) : nil
+                // Exactly CRLF (or a bare LF) after the chunk's data.
+                guard buffered > 0 else { return nil }
+                if buffer[start] == UInt8(ascii: "\n") {
+                    start += 1
+                } else if buffer[start] == UInt8(ascii: "\r") {
+                    guard buffered > 1 else { return nil }
+                    guard buffer[start + 1] == UInt8(ascii: "\n") else { return fail(Self.chunkOverrun) }
+                    start += 2
+                } else {
+                    return fail(Self.chunkOverrun)
                 }
-                guard line.isEmpty else { return fail(HTTPParseFailure(400, "a chunk is longer than its size")) }
                 phase = .chunkSize
             case .trailers:
-                guard let line = line(limit: Self.headLimit - trailerBytes) else {
-                    return buffered > Self.headLimit - trailerBytes ? fail(HTTPParseFailure(431, "the chunk trailers are larger than 16 KiB")) : nil
+                switch line(limit: Self.headLimit - trailerBytes) {
+                case .incomplete: return nil
+                case .tooLong: return fail(HTTPParseFailure(431, "the chunk trailers are larger than 16 KiB"))
+                case .line(let line):
+                    trailerBytes += line.count + 2
+                    if line.isEmpty { return finish() }
                 }
-                trailerBytes += line.count + 2
-                if line.isEmpty { return finish() }
             }
         }
     }
+
+    private static let chunkOverrun = HTTPParseFailure(400, "a chunk does not end with CRLF where its size says")
 
     private enum HeadOutcome { case incomplete, failed(HTTPParseFailure), bodyless, body }
 
@@ -157,14 +171,20 @@ struct HTTPRequestParser {
         return taken
     }
 
-    /// The next line (without CRLF or LF) if it ends within `limit` bytes, consumed.
-    private mutating func line(limit: Int) -> ArraySlice<UInt8>? {
-        let end = min(buffer.count, start + limit + 2)
-        guard let feed = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    private enum LineOutcome { case line(ArraySlice<UInt8>), incomplete, tooLong }
+
+    /// The next line (without CRLF or LF), consumed, if it ends within `limit` bytes and its
+    /// CRLF; too long once that many bytes have arrived without a line feed.
+    private mutating func line(limit: Int) -> LineOutcome {
+        let window = limit + 2
+        let end = min(buffer.count, start + window)
+        guard let feed = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) else {
+            return buffered >= window ? .tooLong : .incomplete
+        }
         var line = buffer[start..<feed]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         start = feed + 1
-        return line
+        return .line(line)
     }
 
     private mutating func finish() -> HTTPParserEvent {
