@@ -124,7 +124,9 @@ final class HTTPRequestParserTests: XCTestCase {
             ("GET  / HTTP/1.1\r\n\r\n", 400),
             ("GET / HTTP/1.1 extra\r\n\r\n", 400),
             ("G(T / HTTP/1.1\r\n\r\n", 400),
-            ("GET http://example/ HTTP/1.1\r\n\r\n", 400),
+            ("GET example/ HTTP/1.1\r\n\r\n", 400),
+            ("GET ftp://example/ HTTP/1.1\r\n\r\n", 400),
+            ("GET * HTTP/1.1\r\n\r\n", 400),
             ("GET / HTTP/2.0\r\n\r\n", 505),
             ("GET / FTP/1.1\r\n\r\n", 400),
             ("GET / HTTP/1.1\r\nNo colon here\r\n\r\n", 400),
@@ -157,6 +159,16 @@ final class HTTPRequestParserTests: XCTestCase {
         }
         XCTAssertEqual(pieceEvents, [whole.next()].compactMap { $0 })
         XCTAssertEqual(pieceEvents.count, 1)
+    }
+
+    func testAnAbsoluteTargetIsReadAsItsPathAndQuery() throws {
+        for (sent, path) in [("http://relay.example:8080/push/send?x=1", "/push/send?x=1"), ("HTTPS://relay.example", "/"),
+                             ("http://relay.example?x=1", "/?x=1")] {
+            var parser = parser("GET \(sent) HTTP/1.1\r\nHost: relay.example\r\n\r\n")
+            XCTAssertEqual(try XCTUnwrap(request(parser.next())).0.target, path, sent)
+        }
+        var options = parser("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(try XCTUnwrap(request(options.next())).0.target, "*")
     }
 
     func testRepeatedEqualLengthsAreOneLength() throws {

@@ -75,8 +75,7 @@ enum HTTPHeadReader {
         guard parts.count == 3 else { throw HTTPParseFailure(400, "the request line must be 'METHOD TARGET HTTP/1.1'") }
         let (method, target, version) = (parts[0], parts[1], parts[2])
         guard !method.isEmpty, method.allSatisfy(isTokenByte) else { throw HTTPParseFailure(400, "the method is not a token") }
-        guard target.first == slash || (target.elementsEqual("*".utf8) && method.elementsEqual("OPTIONS".utf8)),
-              target.allSatisfy({ $0 > space && $0 < 0x7F }) else {
+        guard target.allSatisfy({ $0 > space && $0 < 0x7F }), let origin = originForm(target, method: method) else {
             throw HTTPParseFailure(400, "the request target must be a path starting with '/'")
         }
         var head = HTTPRequestHead()
@@ -87,8 +86,22 @@ enum HTTPHeadReader {
         default: throw HTTPParseFailure(400, "the request line does not end with an HTTP version")
         }
         head.method = String(decoding: method, as: UTF8.self)
-        head.target = String(decoding: target, as: UTF8.self)
+        head.target = String(decoding: origin, as: UTF8.self)
         return head
+    }
+
+    /// The target as a path and query: as sent (origin form), or from an absolute URL, which a
+    /// server must accept too (RFC 9112 section 3.2.2), without its scheme and authority; `*`
+    /// only for OPTIONS. Nil for anything else.
+    private static func originForm(_ target: ArraySlice<UInt8>, method: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        if target.first == slash { return target }
+        if target.elementsEqual("*".utf8) { return method.elementsEqual("OPTIONS".utf8) ? target : nil }
+        let lowered = target.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let scheme = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
+        guard scheme > 0 else { return nil }
+        let authority = target.dropFirst(scheme)
+        guard let path = authority.firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") }) else { return "/".utf8.map { $0 }[...] }
+        return target[path] == slash ? target[path...] : ("/".utf8 + target[path...])[...]
     }
 
     /// A field line's name, as far as the server knows it, and its value without surrounding white space.
