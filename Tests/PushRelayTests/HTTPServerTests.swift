@@ -30,6 +30,7 @@ final class HTTPServerTests: XCTestCase {
                 return .deferred(deferred)
             case "/echo": return .full(status: 200, contentType: "text/plain", body: request.body)
             case "/stream": return .stream(stream)
+            case "/thread": return .text(200, "thread \(pthread_self()) end")
             default: return .text(200, "fast")
             }
         }
@@ -58,6 +59,18 @@ final class HTTPServerTests: XCTestCase {
         }
         XCTAssertTrue(answers.contains("slow"))
         XCTAssertEqual(answers.components(separatedBy: "HTTP/1.1 200 OK").count - 1, 2_001)
+    }
+
+    func testConnectionsAreDealtToEveryLoopInTurn() throws {
+        let port = try start()
+        let connections = try (0..<8).map { _ in try RawConnection(port: port) }
+        var threads: Set<String> = []
+        for connection in connections {
+            connection.send("GET /thread HTTP/1.1\r\nHost: x\r\n\r\n")
+            let answer = connection.read(until: " end", timeout: 5)
+            threads.insert(try XCTUnwrap(answer.range(of: "thread ").map { String(answer[$0.upperBound...]) }))
+        }
+        XCTAssertEqual(threads.count, HTTPServerOptions().threads, "each of the loops serves two of the eight: \(threads)")
     }
 
     func testAnHTTP10ClientIsClosedUnlessItAsksToKeepTheConnection() throws {

@@ -2,11 +2,13 @@ import CLinuxEvents
 import Foundation
 import Synchronization
 
-/// One thread of ``HTTPServer``: an epoll set holding the shared listening socket (accepted by
-/// whichever loop wakes first), the loop's connections, and an eventfd through which other
-/// threads hand back connections (a completed deferred answer, a stream with something to
-/// send). Level-triggered, one read per readiness; a sweep every second enforces deadlines and
-/// idle timeouts. Only the loop's thread touches its connections.
+/// One thread of ``HTTPServer``: an epoll set holding the shared listening socket, the loop's
+/// connections, and an eventfd through which other threads hand back connections (a completed
+/// deferred answer, a stream with something to send) and other loops hand over new ones: the
+/// loop that accepts deals them out in turn, so every loop serves its share even when one wakes
+/// first every time (a handler that blocks, such as one waiting on Redis, holds up only its
+/// loop's share). Level-triggered, one read per readiness; a sweep every second enforces
+/// deadlines and idle timeouts. Only the loop's thread touches its connections.
 final class EventLoop: @unchecked Sendable {
     static let input = EPOLLIN.rawValue, hangUp = EPOLLRDHUP.rawValue, writable = EPOLLOUT.rawValue
     static let readable = input | hangUp, failed = EPOLLERR.rawValue | EPOLLHUP.rawValue
@@ -23,8 +25,11 @@ final class EventLoop: @unchecked Sendable {
     private var generation: UInt32 = 0
     private var dateField = HTTPDate()
     private var listening = true
-    // Guarded by `lock`: connections handed back by other threads.
+    /// Every loop of the server, this one included: set before the threads start, then only read.
+    var peers: [EventLoop] = []
+    // Guarded by `lock`: connections handed back by other threads, sockets handed over by other loops.
     private var resumedConnections: [HTTPConnection] = []
+    private var adoptedSockets: [(socket: Int32, address: String)] = []
     private let lock = NSLock()
     private let stopping = Atomic(false)
     private let finished = DispatchSemaphore(value: 0)
@@ -70,7 +75,20 @@ final class EventLoop: @unchecked Sendable {
         guard !stopping.load(ordering: .acquiring) else { return }
         let first = lock.withLock { () -> Bool in
             resumedConnections.append(connection)
-            return resumedConnections.count == 1
+            return resumedConnections.count + adoptedSockets.count == 1
+        }
+        if first { wake() }
+    }
+
+    /// From another loop: a socket it accepted for this one to serve.
+    func adopt(_ socket: Int32, address: String) {
+        guard !stopping.load(ordering: .acquiring) else {
+            Glibc.close(socket)
+            return core.admission.release(address)
+        }
+        let first = lock.withLock { () -> Bool in
+            adoptedSockets.append((socket, address))
+            return adoptedSockets.count + resumedConnections.count == 1
         }
         if first { wake() }
     }
@@ -118,7 +136,17 @@ final class EventLoop: @unchecked Sendable {
         }
         for case let connection? in connections { connection.close() }
         connections = []
-        lock.withLock { resumedConnections = [] }
+        // The loops hold each other only while they run.
+        peers = []
+        let orphans = lock.withLock { () -> [(socket: Int32, address: String)] in
+            resumedConnections = []
+            defer { adoptedSockets = [] }
+            return adoptedSockets
+        }
+        for orphan in orphans {
+            Glibc.close(orphan.socket)
+            core.admission.release(orphan.address)
+        }
         finished.signal()
     }
 
@@ -129,10 +157,14 @@ final class EventLoop: @unchecked Sendable {
         case Self.wakeTag:
             var value: UInt64 = 0
             _ = read(wakeDescriptor, &value, 8)
-            let ready = lock.withLock { () -> [HTTPConnection] in
-                defer { resumedConnections.removeAll(keepingCapacity: true) }
-                return resumedConnections
+            let (ready, adopted) = lock.withLock { () -> ([HTTPConnection], [(socket: Int32, address: String)]) in
+                defer {
+                    resumedConnections.removeAll(keepingCapacity: true)
+                    adoptedSockets.removeAll(keepingCapacity: true)
+                }
+                return (resumedConnections, adoptedSockets)
             }
+            for (socket, address) in adopted { serve(socket, address: address) }
             for connection in ready { connection.resumed() }
         case let tag:
             let index = Int(UInt32(truncatingIfNeeded: tag))
@@ -169,13 +201,23 @@ final class EventLoop: @unchecked Sendable {
             }
             var one: Int32 = 1
             setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            generation &+= 1
-            let connection = HTTPConnection(socket: socket, address: text, generation: generation, loop: self, core: core)
-            let index = Int(socket)
-            if index >= connections.count { connections += Array(repeating: nil, count: index + 64 - connections.count) }
-            connections[index] = connection
-            if !watch(socket, events: connection.interest, tag: connection.tag, operation: EPOLL_CTL_ADD) { connection.close() }
+            let turn = Int(core.nextLoop.add(1, ordering: .relaxed).oldValue % UInt(max(1, peers.count)))
+            if peers.isEmpty || peers[turn] === self {
+                serve(socket, address: text)
+            } else {
+                peers[turn].adopt(socket, address: text)
+            }
         }
+    }
+
+    /// Starts serving an accepted socket on this loop.
+    private func serve(_ socket: Int32, address: String) {
+        generation &+= 1
+        let connection = HTTPConnection(socket: socket, address: address, generation: generation, loop: self, core: core)
+        let index = Int(socket)
+        if index >= connections.count { connections += Array(repeating: nil, count: index + 64 - connections.count) }
+        connections[index] = connection
+        if !watch(socket, events: connection.interest, tag: connection.tag, operation: EPOLL_CTL_ADD) { connection.close() }
     }
 
     private func sweep(now: UInt64) {

@@ -56,6 +56,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.listener = listener
         self.loops = loops
         port = Int(UInt16(bigEndian: local.sin_port))
+        for loop in loops { loop.peers = loops }
         for loop in loops { loop.start() }
     }
 

@@ -1,5 +1,8 @@
+import Synchronization
+
 /// What every event loop of one ``HTTPServer`` shares: the options, the handler, who hears of
-/// the answers the server gives itself, and the count of open connections.
+/// the answers the server gives itself, the count of open connections, and whose turn it is to
+/// serve the next one.
 final class HTTPServerCore: Sendable {
     let options: HTTPServerOptions
     let handler: @Sendable (RelayRequest) -> HTTPReply
@@ -10,6 +13,7 @@ final class HTTPServerCore: Sendable {
     let idleTimeout: UInt64
     /// Bytes a connection may have buffered before it is read no further: a head and a body.
     let inputLimit: Int
+    let nextLoop = Atomic<UInt>(0)
 
     init(options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void, handler: @escaping @Sendable (RelayRequest) -> HTTPReply) {
         self.options = options
