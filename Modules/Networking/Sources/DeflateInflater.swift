@@ -3,11 +3,17 @@ import CZlib
 /// Inflates permessage-deflate messages (RFC 7692) with a raw zlib stream that keeps its window
 /// across messages (context takeover), and starts afresh after a message when the server said it
 /// resets its compressor each time (`server_no_context_takeover`) or ended its DEFLATE stream
-/// with a final block (after which zlib would take nothing more).
+/// with a final block (after which zlib would take nothing more). The input (the message and
+/// the four bytes RFC 7692 has the sender strip) and the 64 KiB that zlib inflates into are kept
+/// from message to message: a stream of small messages allocates and clears nothing per message
+/// but the result.
 final class DeflateInflater {
     private var stream = z_stream()
     private let ready: Bool
     private let resetsAfterEachMessage: Bool
+    private var input: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    private static let strippedTail: [UInt8] = [0x00, 0x00, 0xFF, 0xFF]
 
     init(resetsAfterEachMessage: Bool = false) {
         ready = hc_inflate_init_raw(&stream) == Z_OK
@@ -21,9 +27,10 @@ final class DeflateInflater {
     /// The message inflated, refusing to produce more than `limit` bytes (a compression bomb).
     func inflate(_ payload: [UInt8], limit: Int) throws(WebSocketError) -> [UInt8] {
         guard ready else { throw .invalidData("zlib could not be initialised") }
-        var input = payload + [0x00, 0x00, 0xFF, 0xFF]
+        input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+        input.append(contentsOf: payload)
+        input.append(contentsOf: Self.strippedTail)
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let count = input.count
         var exceeded = false
         let status: Int32 = input.withUnsafeMutableBufferPointer { inputBuffer in
