@@ -213,14 +213,7 @@ public struct JSONParser {
         guard index + 4 <= bytes.count else { throw failure("the input ends inside a unicode escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw failure("invalid hex digit in a unicode escape")
-            }
+            guard let digit = HexDigit.value(bytes[index]) else { throw failure("invalid hex digit in a unicode escape") }
             value = value << 4 | UInt32(digit)
             index += 1
         }

@@ -1,3 +1,5 @@
+import Essentials
+
 /// A request target split into its path and its query arguments, both percent-decoded (`+` is a
 /// space in the query), the first of repeated arguments kept. A `%` not followed by two hex
 /// digits stays as it is; bytes that are not UTF-8 become U+FFFD.
@@ -30,7 +32,7 @@ struct HTTPRequestTarget: Sendable, Equatable {
         var index = 0
         while index < input.count {
             let byte = input[index]
-            if byte == UInt8(ascii: "%"), index + 2 < input.count, let high = hex(input[index + 1]), let low = hex(input[index + 2]) {
+            if byte == UInt8(ascii: "%"), index + 2 < input.count, let high = HexDigit.value(input[index + 1]), let low = HexDigit.value(input[index + 2]) {
                 output.append(high << 4 | low)
                 index += 3
                 continue
@@ -39,14 +41,5 @@ struct HTTPRequestTarget: Sendable, Equatable {
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -1,3 +1,5 @@
+import Essentials
+
 /// Splits a Thread operational dataset into its MeshCoP TLV records.
 public enum ThreadTLVParser {
     /// The largest operational dataset, in bytes (Thread specification: 254).
@@ -13,8 +15,8 @@ public enum ThreadTLVParser {
         bytes.reserveCapacity(digits.count / 2)
         var index = 0
         while index < digits.count {
-            guard index + 1 < digits.count, let high = nibble(digits[index]), let low = nibble(digits[index + 1]) else {
-                let lonelyOrBad = index + 1 == digits.count || nibble(digits[index]) == nil
+            guard index + 1 < digits.count, let high = HexDigit.value(digits[index]), let low = HexDigit.value(digits[index + 1]) else {
+                let lonelyOrBad = index + 1 == digits.count || HexDigit.value(digits[index]) == nil
                 throw .invalidHex(position: lonelyOrBad ? index : index + 1)
             }
             bytes.append(high << 4 | low)
@@ -43,14 +45,5 @@ public enum ThreadTLVParser {
             offset = start + length
         }
         return records
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
