@@ -40,7 +40,7 @@ final class EventLoop: @unchecked Sendable {
         epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         wakeDescriptor = eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC))
         guard epoll >= 0, wakeDescriptor >= 0,
-              watch(listener, events: Self.input | EPOLLEXCLUSIVE.rawValue, tag: Self.listenerTag, operation: EPOLL_CTL_ADD),
+              watchListener(),
               watch(wakeDescriptor, events: Self.input, tag: Self.wakeTag, operation: EPOLL_CTL_ADD) else {
             let reason = String(cString: strerror(errno))
             if epoll >= 0 { Glibc.close(epoll) }
@@ -73,29 +73,39 @@ final class EventLoop: @unchecked Sendable {
     /// serves every connection handed back before the loop gets to them.
     func resume(_ connection: HTTPConnection) {
         guard !stopping.load(ordering: .acquiring) else { return }
+        handOver { $0.resumedConnections.append(connection) }
+    }
+
+    /// From another loop: a socket it accepted for this one to serve.
+    func adopt(_ socket: Int32, address: String) {
+        guard !stopping.load(ordering: .acquiring) else { return refuse(socket, address: address) }
+        handOver { $0.adoptedSockets.append((socket, address)) }
+    }
+
+    /// Adds to what waits for the loop, under the lock; wakes it if nothing waited before.
+    private func handOver(_ add: (EventLoop) -> Void) {
         let first = lock.withLock { () -> Bool in
-            resumedConnections.append(connection)
+            add(self)
             return resumedConnections.count + adoptedSockets.count == 1
         }
         if first { wake() }
     }
 
-    /// From another loop: a socket it accepted for this one to serve.
-    func adopt(_ socket: Int32, address: String) {
-        guard !stopping.load(ordering: .acquiring) else {
-            Glibc.close(socket)
-            return core.admission.release(address)
-        }
-        let first = lock.withLock { () -> Bool in
-            adoptedSockets.append((socket, address))
-            return adoptedSockets.count + resumedConnections.count == 1
-        }
-        if first { wake() }
+    /// Closes an accepted socket the loop will not serve, and stops counting it.
+    private func refuse(_ socket: Int32, address: String) {
+        Glibc.close(socket)
+        core.admission.release(address)
     }
 
     func watch(_ descriptor: Int32, events: UInt32, tag: UInt64, operation: Int32) -> Bool {
         var event = epoll_event(events: events, data: epoll_data_t(u64: tag))
         return epoll_ctl(epoll, operation, descriptor, &event) == 0
+    }
+
+    /// Adds the shared listening socket to the loop's set; several loops wait on it, and a new
+    /// connection wakes one of them (`EPOLLEXCLUSIVE`), not all.
+    private func watchListener() -> Bool {
+        watch(listener, events: Self.input | EPOLLEXCLUSIVE.rawValue, tag: Self.listenerTag, operation: EPOLL_CTL_ADD)
     }
 
     /// A closed connection leaves the loop (before its socket is closed and can be reused).
@@ -143,10 +153,7 @@ final class EventLoop: @unchecked Sendable {
             defer { adoptedSockets = [] }
             return adoptedSockets
         }
-        for orphan in orphans {
-            Glibc.close(orphan.socket)
-            core.admission.release(orphan.address)
-        }
+        for orphan in orphans { refuse(orphan.socket, address: orphan.address) }
         finished.signal()
     }
 
@@ -222,7 +229,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func sweep(now: UInt64) {
         if !listening {
-            listening = watch(listener, events: Self.input | EPOLLEXCLUSIVE.rawValue, tag: Self.listenerTag, operation: EPOLL_CTL_ADD)
+            listening = watchListener()
         }
         for case let connection? in connections { connection.sweep(now: now) }
     }

@@ -104,14 +104,20 @@ final class HTTPConnection: @unchecked Sendable {
     }
 
     private func receive() {
+        guard let bytes = readScratch(), !bytes.isEmpty else { return }
+        lastProgress = EventLoop.uptime()
+        parser.append(bytes)
+    }
+
+    /// One `recv` into the loop's scratch buffer: what arrived (empty when nothing waits), or nil
+    /// after the peer closed or the socket failed, when the connection is closed.
+    private func readScratch() -> UnsafeRawBufferPointer? {
         let scratch = loop.scratch
         let count = recv(socket, scratch.baseAddress, scratch.count, 0)
-        if count > 0 {
-            lastProgress = EventLoop.uptime()
-            parser.append(UnsafeRawBufferPointer(rebasing: scratch[..<count]))
-        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-            close()
-        }
+        if count > 0 { return UnsafeRawBufferPointer(rebasing: scratch[..<count]) }
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        close()
+        return nil
     }
 
     /// Does what can be done now: the next request, the deferred answer, the stream's next
@@ -241,21 +247,13 @@ final class HTTPConnection: @unchecked Sendable {
         lingerStart = EventLoop.uptime()
         deadlineStart = 0
         parser = HTTPRequestParser(bodyLimit: 0)
-        if interest != EventLoop.readable {
-            interest = EventLoop.readable
-            if !loop.watch(socket, events: interest, tag: tag, operation: EPOLL_CTL_MOD) { close() }
-        }
+        watch(EventLoop.readable)
     }
 
     private func dropInput() {
-        let scratch = loop.scratch
-        let count = recv(socket, scratch.baseAddress, scratch.count, 0)
-        if count > 0 {
-            lingerDropped += count
-            if lingerDropped > Self.lingerBytes { close() }
-        } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-            close()
-        }
+        guard let bytes = readScratch() else { return }
+        lingerDropped += bytes.count
+        if lingerDropped > Self.lingerBytes { close() }
     }
 
     /// Watches for input while less than a head and a body wait, and for room to write while
@@ -264,9 +262,14 @@ final class HTTPConnection: @unchecked Sendable {
         var wanted = EventLoop.hangUp
         if parser.buffered < core.inputLimit { wanted |= EventLoop.input }
         if sent < output.count { wanted |= EventLoop.writable }
-        guard wanted != interest else { return }
-        interest = wanted
-        if !loop.watch(socket, events: wanted, tag: tag, operation: EPOLL_CTL_MOD) { close() }
+        watch(wanted)
+    }
+
+    /// Has the loop watch for `events` when it does not already.
+    private func watch(_ events: UInt32) {
+        guard events != interest else { return }
+        interest = events
+        if !loop.watch(socket, events: events, tag: tag, operation: EPOLL_CTL_MOD) { close() }
     }
 
     private static let lastChunk = Array("0\r\n\r\n".utf8)

@@ -96,7 +96,7 @@ enum HTTPHeadReader {
     private static func originForm(_ target: ArraySlice<UInt8>, method: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         if target.first == slash { return target }
         if target.elementsEqual("*".utf8) { return method.elementsEqual("OPTIONS".utf8) ? target : nil }
-        let lowered = target.prefix(8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let lowered = target.prefix(8).map(lowercased)
         let scheme = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
         guard scheme > 0 else { return nil }
         let authority = target.dropFirst(scheme)
@@ -125,8 +125,8 @@ enum HTTPHeadReader {
 
     /// Which field `name` is, compared without regard to case and without making a String.
     private static func known(_ name: ArraySlice<UInt8>) -> FieldName {
-        func named(_ lowercased: String) -> Bool {
-            name.count == lowercased.utf8.count && zip(name, lowercased.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+        func named(_ expected: String) -> Bool {
+            name.count == expected.utf8.count && zip(name, expected.utf8).allSatisfy { lowercased($0) == $1 }
         }
         switch name.count {
         case 14 where named("content-length"): return .contentLength
@@ -138,6 +138,9 @@ enum HTTPHeadReader {
         default: return .other
         }
     }
+
+    /// An ASCII letter in lower case; any other byte as it is.
+    private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
     private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
