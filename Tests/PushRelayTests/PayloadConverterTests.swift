@@ -34,6 +34,8 @@ final class PayloadConverterTests: XCTestCase {
             (#"{"message":"m","data":{"image":"/a","video":"/b"}}"#, "data may carry one of image, video and audio"),
             (#"{"message":"m","data":{"push":[]}}"#, "data.push must be an object"),
             (#"{"message":"m","data":{"sound":3}}"#, "data.sound must be a name or an object"),
+            (#"{"message":"m","data":{"video":7,"sound":3,"push":[],"tag":5}}"#, "data.tag must be a string"),
+            (#"{"message":"m","data":{"video":7,"sound":3,"push":[]}}"#, "data.sound must be a name or an object"),
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try PayloadConverter.convert(try notification(json)), json) { error in

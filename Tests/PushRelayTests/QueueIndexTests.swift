@@ -67,4 +67,32 @@ final class QueueIndexTests: XCTestCase {
         XCTAssertEqual(index.ids(of: "a", after: 0, limit: 10), [])
         XCTAssertEqual(index.total.count, 2)
     }
+
+    func testTheFullestKeyMatchesAModelOverManyKeys() {
+        let index = QueueIndex([])
+        var model: [String: [Int64]] = [:]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for id in Int64(1)...4_000 {
+            let key = "k\(next(40))"
+            if next(4) == 0, let ids = model[key], !ids.isEmpty {
+                let through = ids[next(ids.count)]
+                index.removed(from: key, through: through, dropped: false)
+                model[key] = ids.filter { $0 > through }
+            } else {
+                XCTAssertEqual(index.added(entry(id), to: key), (model[key]?.count ?? 0) + 1, "the count after an add")
+                model[key, default: []].append(id)
+            }
+            let fullest = model.values.map(\.count).max() ?? 0
+            if fullest == 0 {
+                XCTAssertNil(index.largest)
+            } else {
+                XCTAssertEqual(index.largest.flatMap { model[$0]?.count }, fullest, "after id \(id)")
+            }
+            XCTAssertEqual(index.total.count, model.values.map(\.count).reduce(0, +))
+        }
+    }
 }

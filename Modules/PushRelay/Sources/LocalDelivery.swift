@@ -94,8 +94,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// exceeded; the new row's id.
     private func enqueue(_ bytes: [UInt8], for key: String, at date: Date, in database: DatabaseConnection) throws -> Int64 {
         let id = try PushQueue.enqueue(bytes, for: key, at: date, in: database)
-        index.added(QueueEntry(id: id, bytes: bytes.count), to: key)
-        let count = index.count(of: key)
+        let count = index.added(QueueEntry(id: id, bytes: bytes.count), to: key)
         if count > limits.perToken { try drop(count - limits.perToken, of: key, in: database) }
         // Over the total: the fullest queue gives up its oldest first, so one who floods many
         // tokens cannot push out the few notifications of a device that is merely away.

@@ -8,20 +8,25 @@ import Foundation
 /// Per key, the row ids in order with their payload sizes; the totals; how many were dropped;
 /// and the keys grouped by how many notifications they hold, so that the fullest queue is found
 /// without looking at every key. A key is hashed once per call: it names a slot, and the groups
-/// hold slots. Changed on the writer thread; read from any.
+/// are lists of slots linked through two arrays, so moving a slot to the next group hashes
+/// nothing. Changed on the writer thread; read from any.
 ///
 /// An id here whose row is not in the table (a write rolled back after it was indexed) is
 /// harmless: reads and deletes check the key of every row, and the id goes with the next
 /// acknowledgement or drop of that key.
 final class QueueIndex: @unchecked Sendable {
     // Guarded by `lock`: each key's slot (kept while the key has entries), each slot's key and
-    // entries, the slots given up, and the slots grouped by their number of entries.
+    // entries, the slots given up, and the slots grouped by their number of entries: the first
+    // slot of each group by count, and each slot's neighbours in its group (`none` at the ends).
     private var slots: [String: Int] = [:]
     private var keys: [String] = []
     private var lists: [[QueueEntry]] = []
     private var freeSlots: [Int] = []
-    private var slotsByCount: [Int: Set<Int>] = [:]
+    private var firstSlotByCount: [Int] = [QueueIndex.none]
+    private var nextInGroup: [Int] = []
+    private var previousInGroup: [Int] = []
     private var largestCount = 0
+    private static let none = -1
     private var totals = (count: 0, bytes: 0)
     private var dropped = 0
     private let lock = NSLock()
@@ -34,11 +39,8 @@ final class QueueIndex: @unchecked Sendable {
     var total: (count: Int, bytes: Int) { lock.withLock { totals } }
     var droppedCount: Int { lock.withLock { dropped } }
 
-    /// How many notifications wait for `key`.
-    func count(of key: String) -> Int { lock.withLock { slots[key].map { lists[$0].count } ?? 0 } }
-
     /// The key with the most notifications, nil when none waits.
-    var largest: String? { lock.withLock { slotsByCount[largestCount]?.first.map { keys[$0] } } }
+    var largest: String? { lock.withLock { largestCount > 0 ? keys[firstSlotByCount[largestCount]] : nil } }
 
     /// Up to `limit` ids of `key` after `id`, in order.
     func ids(of key: String, after id: Int64, limit: Int) -> [Int64] {
@@ -62,7 +64,9 @@ final class QueueIndex: @unchecked Sendable {
 
     /// Indexes a queued row. Ids only grow, so any entry of `key` from `entry.id` on is the
     /// leftover of a rolled-back write whose id was given again, and goes.
-    func added(_ entry: QueueEntry, to key: String) {
+    /// Returns how many entries `key` has now.
+    @discardableResult
+    func added(_ entry: QueueEntry, to key: String) -> Int {
         lock.withLock { append(entry, to: key) }
     }
 
@@ -87,24 +91,35 @@ final class QueueIndex: @unchecked Sendable {
 
     // The helpers below run with `lock` held (or during init).
 
-    private func append(_ entry: QueueEntry, to key: String) {
-        if let known = slots[key], let last = lists[known].last, last.id >= entry.id { remove(known) { $0.id >= entry.id } }
-        let slot: Int
-        if let known = slots[key] {
-            slot = known
-        } else if let free = freeSlots.popLast() {
-            slot = free
-            keys[slot] = key
-        } else {
-            slot = lists.count
-            keys.append(key)
-            lists.append([])
+    /// Appends `entry` to the list of `key`; how many entries `key` has now.
+    @discardableResult
+    private func append(_ entry: QueueEntry, to key: String) -> Int {
+        var known = slots[key]
+        if let slot = known, let last = lists[slot].last, last.id >= entry.id {
+            remove(slot) { $0.id >= entry.id }
+            if lists[slot].isEmpty { known = nil }
         }
-        slots[key] = slot
+        let slot: Int
+        if let known {
+            slot = known
+        } else {
+            if let free = freeSlots.popLast() {
+                slot = free
+                keys[slot] = key
+            } else {
+                slot = lists.count
+                keys.append(key)
+                lists.append([])
+                nextInGroup.append(Self.none)
+                previousInGroup.append(Self.none)
+            }
+            slots[key] = slot
+        }
         let before = lists[slot].count
         lists[slot].append(entry)
         totals = (totals.count + 1, totals.bytes + entry.bytes)
         regroup(slot, from: before)
+        return before + 1
     }
 
     /// Removes the entries of `slot` that `matches` picks; their count and bytes. A slot left
@@ -133,16 +148,29 @@ final class QueueIndex: @unchecked Sendable {
     private func regroup(_ slot: Int, from before: Int) {
         let now = lists[slot].count
         guard before != now else { return }
-        if before > 0 {
-            slotsByCount[before]?.remove(slot)
-            if slotsByCount[before]?.isEmpty == true { slotsByCount[before] = nil }
-        }
-        if now > 0 { slotsByCount[now, default: []].insert(slot) }
+        if before > 0 { unlink(slot, from: before) }
+        if now > 0 { link(slot, into: now) }
         if now > largestCount {
             largestCount = now
         } else {
-            while largestCount > 0 && slotsByCount[largestCount] == nil { largestCount -= 1 }
+            while largestCount > 0 && firstSlotByCount[largestCount] == Self.none { largestCount -= 1 }
         }
+    }
+
+    private func link(_ slot: Int, into count: Int) {
+        while firstSlotByCount.count <= count { firstSlotByCount.append(Self.none) }
+        let first = firstSlotByCount[count]
+        nextInGroup[slot] = first
+        previousInGroup[slot] = Self.none
+        if first != Self.none { previousInGroup[first] = slot }
+        firstSlotByCount[count] = slot
+    }
+
+    private func unlink(_ slot: Int, from count: Int) {
+        let (previous, next) = (previousInGroup[slot], nextInGroup[slot])
+        if previous != Self.none { nextInGroup[previous] = next } else { firstSlotByCount[count] = next }
+        if next != Self.none { previousInGroup[next] = previous }
+        (previousInGroup[slot], nextInGroup[slot]) = (Self.none, Self.none)
     }
 
     /// The position of the first entry of `list` (in id order) with an id above `id`.

@@ -92,13 +92,19 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         let today = schedule.windowStart(containing: date).timeIntervalSince1970
         return try lock.withLock {
             if today != day { startDay(today) }
-            var count = try counts[token] ?? stored(token, day: today)
-            let (changedCount, result) = body(&count)
             if counts.count >= Self.rememberedLimit {
                 // Forget the counts already written; they are read back when needed.
                 counts = counts.filter { changed.contains($0.key) }
             }
-            counts[token] = count
+            let changedCount: Bool, result: Result
+            // A count in memory is changed where it lies, without hashing its token again.
+            if let known = counts.index(forKey: token) {
+                (changedCount, result) = body(&counts.values[known])
+            } else {
+                var count = try stored(token, day: today)
+                (changedCount, result) = body(&count)
+                counts[token] = count
+            }
             if changedCount {
                 changed.insert(token)
                 if !writeQueued {
