@@ -19,12 +19,32 @@ public struct DailyResetSchedule: Sendable {
         windowStart(containing: date).addingTimeInterval(Self.day)
     }
 
-    /// `date` as ISO 8601 in UTC with seconds, the form `resetsAt` uses on the wire.
+    /// `date` as ISO 8601 in UTC with seconds, the form `resetsAt` uses on the wire; written
+    /// digit by digit, since every answer of the relay carries one.
     public func iso8601(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+        // Years before 0 do not occur: the relay formats the next reset after now.
+        let year = max(0, Int(parts.tm_year) + 1900)
+        let fields: [(value: Int, width: Int, separator: UInt8)] = [
+            (year, 4, UInt8(ascii: "-")), (Int(parts.tm_mon) + 1, 2, UInt8(ascii: "-")), (Int(parts.tm_mday), 2, UInt8(ascii: "T")),
+            (Int(parts.tm_hour), 2, UInt8(ascii: ":")), (Int(parts.tm_min), 2, UInt8(ascii: ":")), (Int(parts.tm_sec), 2, UInt8(ascii: "Z")),
+        ]
+        return String(unsafeUninitializedCapacity: 40) { output in
+            var written = 0
+            for field in fields {
+                var divisor = field.width == 4 ? 1_000 : 10
+                while field.value / divisor >= 10 { divisor *= 10 }
+                while divisor > 0 {
+                    output[written] = UInt8(ascii: "0") + UInt8(field.value / divisor % 10)
+                    written += 1
+                    divisor /= 10
+                }
+                output[written] = field.separator
+                written += 1
+            }
+            return written
+        }
     }
 }
