@@ -1,12 +1,14 @@
+import Essentials
+
 /// Splits the bytes of one connection into requests: finds each head's end, reads the body by
 /// its Content-Length or its chunks, and hands out one request at a time, so pipelined requests
 /// wait in the buffer for their turn. Every step works on what has arrived so far and resumes
 /// where it stopped, so a client trickling bytes costs each byte once. Bounded: a head of at
 /// most ``headLimit`` bytes (431), a body of at most the body limit (413, refused from its
-/// Content-Length before it is sent), a chunk-size line of at most 1 KiB.
+/// Content-Length before it is sent); a chunked body is read by Essentials' ``ChunkedDecoder``
+/// (a size line of at most 1 KiB, trailers of at most ``headLimit``).
 struct HTTPRequestParser {
     static let headLimit = 16 << 10
-    static let chunkLineLimit = 1 << 10
 
     let bodyLimit: Int
     private var buffer: [UInt8] = []
@@ -16,11 +18,9 @@ struct HTTPRequestParser {
     private var phase = Phase.head
     private var head = HTTPRequestHead()
     private var body: [UInt8] = []
-    /// Bytes of chunk trailers read for the current request.
-    private var trailerBytes = 0
 
     private enum Phase {
-        case head, length(remaining: Int), chunkSize, chunkData(remaining: Int), chunkEnd, trailers
+        case head, length(remaining: Int), chunked(ChunkedDecoder)
         /// A request was refused: nothing more is read.
         case failed
     }
@@ -65,57 +65,29 @@ struct HTTPRequestParser {
                     return nil
                 }
                 return finish()
-            case .chunkSize:
-                let digits: ArraySlice<UInt8>
-                switch line(limit: Self.chunkLineLimit) {
-                case .incomplete: return nil
-                case .tooLong: return fail(HTTPParseFailure(400, "a chunk-size line is longer than 1 KiB"))
-                case .line(let line): digits = line.prefix { $0 != UInt8(ascii: ";") }
+            case .chunked(var decoder):
+                do {
+                    while let run = try decoder.next(in: buffer, at: &start) { body.append(contentsOf: buffer[run]) }
+                } catch {
+                    return fail(Self.failure(error))
                 }
-                let hex = digits.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-                guard !hex.isEmpty, hex.count <= 15, let size = Int(String(decoding: hex, as: UTF8.self), radix: 16), size >= 0 else {
-                    return fail(HTTPParseFailure(400, "a chunk size is not a hexadecimal number"))
-                }
-                if size == 0 {
-                    phase = .trailers
-                } else if body.count + size > bodyLimit {
-                    return fail(HTTPParseFailure(413, "the body is larger than \(bodyLimit) bytes"))
-                } else {
-                    phase = .chunkData(remaining: size)
-                }
-            case .chunkData(let remaining):
-                let taken = take(remaining)
-                guard taken == remaining else {
-                    phase = .chunkData(remaining: remaining - taken)
+                guard decoder.isComplete else {
+                    phase = .chunked(decoder)
                     return nil
                 }
-                phase = .chunkEnd
-            case .chunkEnd:
-                // Exactly CRLF (or a bare LF) after the chunk's data.
-                guard buffered > 0 else { return nil }
-                if buffer[start] == UInt8(ascii: "\n") {
-                    start += 1
-                } else if buffer[start] == UInt8(ascii: "\r") {
-                    guard buffered > 1 else { return nil }
-                    guard buffer[start + 1] == UInt8(ascii: "\n") else { return fail(Self.chunkOverrun) }
-                    start += 2
-                } else {
-                    return fail(Self.chunkOverrun)
-                }
-                phase = .chunkSize
-            case .trailers:
-                switch line(limit: Self.headLimit - trailerBytes) {
-                case .incomplete: return nil
-                case .tooLong: return fail(HTTPParseFailure(431, "the chunk trailers are larger than 16 KiB"))
-                case .line(let line):
-                    trailerBytes += line.count + 2
-                    if line.isEmpty { return finish() }
-                }
+                return finish()
             }
         }
     }
 
-    private static let chunkOverrun = HTTPParseFailure(400, "a chunk does not end with CRLF where its size says")
+    /// The answer to a chunked body the decoder refused.
+    private static func failure(_ error: ChunkedDecodingError) -> HTTPParseFailure {
+        switch error.kind {
+        case .sizeLineTooLong, .notASize, .chunkOverrun: HTTPParseFailure(400, error.message)
+        case .bodyTooLarge: HTTPParseFailure(413, error.message)
+        case .trailersTooLarge: HTTPParseFailure(431, error.message)
+        }
+    }
 
     private enum HeadOutcome { case incomplete, failed(HTTPParseFailure), bodyless, body }
 
@@ -135,9 +107,8 @@ struct HTTPRequestParser {
         start = end
         scanned = 0
         body = []
-        trailerBytes = 0
         if head.chunked {
-            phase = .chunkSize
+            phase = .chunked(ChunkedDecoder(maximumBodySize: bodyLimit, maximumTrailerSize: Self.headLimit))
         } else if let length = head.contentLength, length > 0 {
             guard length <= bodyLimit else { return .failed(HTTPParseFailure(413, "the body is larger than \(bodyLimit) bytes")) }
             body.reserveCapacity(length)
@@ -169,22 +140,6 @@ struct HTTPRequestParser {
         body.append(contentsOf: buffer[start..<start + taken])
         start += taken
         return taken
-    }
-
-    private enum LineOutcome { case line(ArraySlice<UInt8>), incomplete, tooLong }
-
-    /// The next line (without CRLF or LF), consumed, if it ends within `limit` bytes and its
-    /// CRLF; too long once that many bytes have arrived without a line feed.
-    private mutating func line(limit: Int) -> LineOutcome {
-        let window = limit + 2
-        let end = min(buffer.count, start + window)
-        guard let feed = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) else {
-            return buffered >= window ? .tooLong : .incomplete
-        }
-        var line = buffer[start..<feed]
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        start = feed + 1
-        return .line(line)
     }
 
     private mutating func finish() -> HTTPParserEvent {
