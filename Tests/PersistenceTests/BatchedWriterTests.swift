@@ -43,7 +43,7 @@ final class BatchedWriterTests: XCTestCase {
     }
 
     func testWritesRunInTheOrderSubmitted() throws {
-        let pending = (0..<50).map { index in writer.submit { try $0.execute("INSERT INTO item (value) VALUES (?)", index) } }
+        let pending = (0..<50).map { index in writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (?)", index) } }
         try pending.forEach { try $0.wait() }
         XCTAssertEqual(try values(), Array(0..<50))
     }
@@ -52,13 +52,13 @@ final class BatchedWriterTests: XCTestCase {
         let gate = DispatchSemaphore(value: 0)
         // Holds the writer so the next three land in one batch (the gate stays open once
         // opened: a failed batch runs its writes again one by one).
-        let blocker = writer.submit { _ in
+        let blocker = writer.submitted { _ in
             gate.wait()
             gate.signal()
         }
-        let good1 = writer.submit { try $0.execute("INSERT INTO item (value) VALUES (1)") }
-        let bad = writer.submit { try $0.execute("INSERT INTO item (value) VALUES (1)") }
-        let good2 = writer.submit { try $0.execute("INSERT INTO item (value) VALUES (2)") }
+        let good1 = writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (1)") }
+        let bad = writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (1)") }
+        let good2 = writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (2)") }
         gate.signal()
         try blocker.wait()
         XCTAssertNoThrow(try good1.wait())

@@ -32,7 +32,13 @@ public final class BatchedWriter: @unchecked Sendable {
     /// `body` returned.
     public func write<Value>(_ body: @escaping @Sendable (DatabaseConnection) throws -> Value) throws -> Value {
         let result = WriteResult<Value>()
-        try submit { database in result.value = try body(database) }.wait()
+        let done = DispatchSemaphore(value: 0)
+        submit({ database in result.value = try body(database) }) { error in
+            result.failure = error
+            done.signal()
+        }
+        done.wait()
+        if let failure = result.failure { throw failure }
         guard let value = result.value else { throw DatabaseError(code: 1, message: "the batched write returned nothing") }
         return value
     }
@@ -40,21 +46,16 @@ public final class BatchedWriter: @unchecked Sendable {
     /// Queues `body` for the next batch without waiting; writes run in the order submitted.
     /// `completion`, if given, runs on the writer thread once the batch has committed (nil) or
     /// the write failed (its error) — or at once, with an error, when the writer was stopped.
-    @discardableResult
-    public func submit(
-        _ body: @escaping @Sendable (DatabaseConnection) throws -> Void, completion: (@Sendable ((any Error)?) -> Void)? = nil
-    ) -> PendingWrite {
-        let pending = PendingWrite(body, completion: completion)
+    public func submit(_ body: @escaping @Sendable (DatabaseConnection) throws -> Void, completion: (@Sendable ((any Error)?) -> Void)? = nil) {
+        let pending = PendingWrite(body: body, completion: completion)
         condition.lock()
         guard !stopped else {
             condition.unlock()
-            pending.finish(DatabaseError(code: 21, message: "the batched writer was stopped"))
-            return pending
+            return pending.finish(DatabaseError(code: 21, message: "the batched writer was stopped"))
         }
         queue.append(pending)
         condition.signal()
         condition.unlock()
-        return pending
     }
 
     /// Asks the writer to checkpoint the write-ahead log between two batches (passively, on its own

@@ -1,5 +1,6 @@
-/// What a batched write's body returned, handed from the writer thread to the caller; set
-/// again if the body runs again, read only after the write has committed.
+/// What a batched write's body returned, or how it failed, handed from the writer thread to the
+/// caller; set again if the body runs again, read only after the write has ended.
 final class WriteResult<Value>: @unchecked Sendable {
     var value: Value?
+    var failure: (any Error)?
 }
