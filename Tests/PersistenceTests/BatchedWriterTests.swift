@@ -87,4 +87,36 @@ final class BatchedWriterTests: XCTestCase {
         wait(for: [refused], timeout: 5)
         XCTAssertEqual(try values(), [7])
     }
+
+    func testALingeringBatchWaitsUntilItIsFull() throws {
+        writer.stop()
+        writer = BatchedWriter(pool: pool, linger: 30, fullBatch: 4)
+        let runs = SharedTally()
+        // The fourth write fails: the batch is retried write by write, so the first three run
+        // twice if and only if they waited for the fourth in one batch.
+        let first = writer.submitted { database in
+            runs.add()
+            try database.execute("INSERT INTO item (value) VALUES (1)")
+        }
+        let second = writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (2)") }
+        let third = writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (3)") }
+        let bad = writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (1)") }
+        try first.wait()
+        try second.wait()
+        try third.wait()
+        XCTAssertThrowsError(try bad.wait())
+        XCTAssertEqual(runs.value, 2, "the first write ran in the full batch, then alone")
+        XCTAssertEqual(try values(), [1, 2, 3])
+    }
+
+    func testStoppingDoesNotWaitOutTheLinger() throws {
+        writer.stop()
+        writer = BatchedWriter(pool: pool, linger: 30, fullBatch: 100)
+        let lone = writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (9)") }
+        let started = Date()
+        writer.stop()
+        try lone.wait()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "stop commits the lingering batch at once, not after 30 s")
+        XCTAssertEqual(try values(), [9])
+    }
 }

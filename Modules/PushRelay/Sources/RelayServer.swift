@@ -45,7 +45,10 @@ public final class RelayServer: @unchecked Sendable {
         LocalDelivery.registerMigrations(in: &migrator)
         SQLiteRegistrationStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
-        let writer = BatchedWriter(pool: pool)
+        // A batch of fewer than 32 lingers 0.2 ms for more: at tens of thousands of requests a
+        // second the batches grew from about 5 to about 7 writes, the log by fewer frames, and the
+        // writer stopped less often for a checkpoint; p99 fell from 4-11 to 3-4 ms (paired A/B).
+        let writer = BatchedWriter(pool: pool, linger: 0.000_2)
         let checkpointer = try WALCheckpointer(pool: pool, writer: writer)
         let logger = Logger.standardError(label: "push-relay", level: configuration.logLevel)
         let limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore
