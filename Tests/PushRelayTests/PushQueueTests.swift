@@ -63,6 +63,10 @@ final class PushQueueTests: XCTestCase {
         try pool.write { try PushQueue.delete([ids[0], ids[1], ids[2]], of: "a", in: $0) }
         XCTAssertEqual(try read(pool, ids, of: "a"), ["a3"])
         XCTAssertEqual(try read(pool, ids, of: "b"), ["b1"], "another key's row stays, though its id was named")
+        try pool.write { try PushQueue.delete([ids[1]], of: "a", in: $0) }
+        XCTAssertEqual(try read(pool, ids, of: "b"), ["b1"], "one id alone is checked against its key too")
+        try pool.write { try PushQueue.delete([ids[3]], of: "a", in: $0) }
+        XCTAssertEqual(try read(pool, ids, of: "a"), [])
     }
 
     func testTheIndexIsReadFromTheTableInIdOrder() throws {

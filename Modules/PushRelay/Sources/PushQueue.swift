@@ -78,8 +78,12 @@ enum PushQueue {
 
     /// Removes the rows `ids` of `key`.
     static func delete(_ ids: [Int64], of key: String, in database: DatabaseConnection) throws {
-        guard !ids.isEmpty else { return }
-        try database.execute("DELETE FROM push_queue WHERE id IN (SELECT value FROM json_each(?)) AND token = ?", idList(ids), key)
+        switch ids.count {
+        case 0: return
+        // One id is what a queue over its cap drops for each notification queued.
+        case 1: try database.execute("DELETE FROM push_queue WHERE id = ? AND token = ?", ids[0], key)
+        default: try database.execute("DELETE FROM push_queue WHERE id IN (SELECT value FROM json_each(?)) AND token = ?", idList(ids), key)
+        }
     }
 
     /// Removes every notification queued before `oldest`; for each key, the last id removed.
