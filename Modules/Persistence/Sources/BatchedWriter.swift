@@ -4,7 +4,8 @@ import Foundation
 /// one transaction, and a caller of ``write(_:)`` returns once the transaction holding its write
 /// has committed. Under load this turns many small transactions (each a WAL append, a lock
 /// round and, now and then, a checkpoint) into a few large ones; with one writer nobody waits
-/// on a lock either. Batches form by themselves: what arrives while one commits is the next.
+/// on a lock either. Batches form by themselves: what arrives while one commits is the next (and,
+/// with a linger, what arrives while a small batch waits).
 ///
 /// A batch that fails is retried write by write, each in its own transaction, so a bad write
 /// fails only its own caller. A write's body may therefore run twice (the first run rolled
@@ -14,7 +15,8 @@ public final class BatchedWriter: @unchecked Sendable {
     private let maximumBatch: Int
     private let linger: Double
     private let fullBatch: Int
-    /// Guards `queue` and `stopped`; signalled when work arrives or the writer should stop.
+    /// Guards `queue`, `stopped` and `checkpointRequested`; signalled when the first write or a
+    /// full batch arrives, and when the writer should checkpoint or stop.
     private let condition = NSCondition()
     private var queue: [PendingWrite] = []
     private var stopped = false
