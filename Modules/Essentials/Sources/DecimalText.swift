@@ -11,6 +11,18 @@ public enum DecimalText {
         return value
     }
 
+    /// Appends `value` (not negative) to `output` with leading zeros up to `width` digits, without
+    /// making a String: for formats written on every answer.
+    public static func append(_ value: Int, width: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<max(1, width) { divisor *= 10 }
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// `value` with leading zeros up to `width` digits.
     public static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)

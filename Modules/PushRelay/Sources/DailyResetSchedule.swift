@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// The relay's rate-limit day: counters reset at 00:00 UTC, as Home Assistant's relay does.
@@ -26,25 +27,15 @@ public struct DailyResetSchedule: Sendable {
         var parts = tm()
         gmtime_r(&seconds, &parts)
         // Years before 0 do not occur: the relay formats the next reset after now.
-        let year = max(0, Int(parts.tm_year) + 1900)
-        let fields: [(value: Int, width: Int, separator: UInt8)] = [
-            (year, 4, UInt8(ascii: "-")), (Int(parts.tm_mon) + 1, 2, UInt8(ascii: "-")), (Int(parts.tm_mday), 2, UInt8(ascii: "T")),
-            (Int(parts.tm_hour), 2, UInt8(ascii: ":")), (Int(parts.tm_min), 2, UInt8(ascii: ":")), (Int(parts.tm_sec), 2, UInt8(ascii: "Z")),
-        ]
-        return String(unsafeUninitializedCapacity: 40) { output in
-            var written = 0
-            for field in fields {
-                var divisor = field.width == 4 ? 1_000 : 10
-                while field.value / divisor >= 10 { divisor *= 10 }
-                while divisor > 0 {
-                    output[written] = UInt8(ascii: "0") + UInt8(field.value / divisor % 10)
-                    written += 1
-                    divisor /= 10
-                }
-                output[written] = field.separator
-                written += 1
-            }
-            return written
+        var text: [UInt8] = []
+        text.reserveCapacity(20)
+        for (value, width, separator) in [
+            (max(0, Int(parts.tm_year) + 1900), 4, "-"), (Int(parts.tm_mon) + 1, 2, "-"), (Int(parts.tm_mday), 2, "T"),
+            (Int(parts.tm_hour), 2, ":"), (Int(parts.tm_min), 2, ":"), (Int(parts.tm_sec), 2, "Z"),
+        ] as [(Int, Int, Unicode.Scalar)] {
+            DecimalText.append(value, width: width, to: &text)
+            text.append(UInt8(ascii: separator))
         }
+        return String(decoding: text, as: UTF8.self)
     }
 }
