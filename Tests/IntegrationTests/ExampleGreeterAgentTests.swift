@@ -42,11 +42,14 @@ final class ExampleGreeterAgentTests: XCTestCase {
         let server = try IntegrationEnvironment.require()
         let home = HomeProcess(root: root)
         let manifest = try manifest()
+        let device = DeviceInfoName.current
+        // A registration of this machine's name that a server stopped before it saved the
+        // removal would be found in its place.
+        try await PushRelayEndToEndTests.removeEntry(titled: device, server: server)
+        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
         XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
         let (enabled, enabling) = try home.run(["--manifest", manifest, "sensors", "enable", "greeter_greetings"])
         XCTAssertEqual(enabled, 0, enabling)
-        let device = DeviceInfoName.current
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
 
         let (agent, log) = try home.start(["--manifest", manifest, "agent", "--interval", "1"], environment: ["HOME_LOG_LEVEL": "debug"])
         let lines = AgentLog(log)

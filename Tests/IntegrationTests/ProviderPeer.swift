@@ -10,8 +10,7 @@ final class ProviderPeer: @unchecked Sendable {
     let serviceAccount: URL
     private let process: Process
     private let output = Pipe()
-    private var records: [[String: Any]] = []
-    private let lock = NSLock()
+    private let received: PipeOutput
 
     init() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -30,32 +29,32 @@ final class ProviderPeer: @unchecked Sendable {
             throw WebSocketPeerError(message: "the provider peer printed no port: \(line)")
         }
         self.port = port
+        received = PipeOutput(output)
         serviceAccount = folder.appendingPathComponent("service-account.json")
         let account: [String: String] = [
             "type": "service_account", "project_id": "home-companion-test", "client_email": "relay@home-companion-test.iam.example",
             "private_key": try String(contentsOf: rsa, encoding: .utf8), "token_uri": "https://localhost:\(port)/token",
         ]
         try JSONSerialization.data(withJSONObject: account).write(to: serviceAccount)
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let lines = String(decoding: handle.availableData, as: UTF8.self).split(separator: "\n")
-            let parsed = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            self?.lock.withLock { self?.records += parsed }
-        }
     }
 
     /// The requests received so far, waiting up to 5 s for at least `count`.
     func requests(atLeast count: Int) -> [[String: Any]] {
         for _ in 0..<100 {
-            let current = lock.withLock { records }
+            let current = records
             if current.count >= count { return current }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        return lock.withLock { records }
+        return records
+    }
+
+    /// One record per line the peer has printed since it was ready.
+    private var records: [[String: Any]] {
+        received.completeLines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
     /// Kills the stand-in (SIGKILL: a child of the test runner may inherit SIGTERM blocked).
     func stop() {
-        output.fileHandleForReading.readabilityHandler = nil
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)

@@ -7,9 +7,7 @@ final class WebSocketPeer: @unchecked Sendable {
     let plainPort: Int
     let tlsPort: Int?
     private let process: Process
-    private let output: Pipe
-    private var lines: [String] = []
-    private let lock = NSLock()
+    private let output: PipeOutput
 
     /// Starts the peer; with a certificate and key it also serves wss://.
     init(certificate: URL? = nil, key: URL? = nil) throws {
@@ -17,35 +15,32 @@ final class WebSocketPeer: @unchecked Sendable {
         process.executableURL = IntegrationEnvironment.repository.appendingPathComponent("tools/ha-server")
         process.arguments = ["python", IntegrationEnvironment.repository.appendingPathComponent("tools/ws-peer.py").path]
             + [certificate, key].compactMap { $0?.path }
-        output = Pipe()
-        process.standardOutput = output
+        let pipe = Pipe()
+        process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var ports: [String: Int] = [:]
-        var buffer = ""
+        output = PipeOutput(pipe)
         let wanted = certificate == nil ? 2 : 3
+        var ports: [String: Int] = [:]
         while ports.count < wanted {
-            let data = output.fileHandleForReading.availableData
-            guard !data.isEmpty else { throw WebSocketPeerError(message: "tools/ws-peer.py exited before listening") }
-            buffer += String(decoding: data, as: UTF8.self)
-            for line in buffer.split(separator: "\n") {
+            let ended = output.ended
+            for line in output.completeLines {
                 let parts = line.split(separator: " ")
                 if parts.count == 2, let number = Int(parts[1]) { ports[String(parts[0])] = number }
             }
+            guard ports.count < wanted else { break }
+            if ended { throw WebSocketPeerError(message: "tools/ws-peer.py exited before listening") }
+            Thread.sleep(forTimeInterval: 0.01)
         }
         port = ports["port"] ?? 0
         plainPort = ports["plain-port"] ?? 0
         tlsPort = ports["tls-port"]
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            self?.lock.withLock { self?.lines += text.split(separator: "\n").map(String.init) }
-        }
     }
 
     /// The close code the peer received from the client on `path`, waiting up to 5 seconds for it.
     func closeCodeReceived(on path: String) -> String? {
         for _ in 0..<100 {
-            if let line = lock.withLock({ lines.last { $0.hasPrefix("closed \(path) ") } }) {
+            if let line = output.completeLines.last(where: { $0.hasPrefix("closed \(path) ") }) {
                 return String(line.split(separator: " ")[2])
             }
             Thread.sleep(forTimeInterval: 0.05)
@@ -57,7 +52,7 @@ final class WebSocketPeer: @unchecked Sendable {
     func line(startingWith prefix: String, seconds: Double = 10) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if let line = lock.withLock({ lines.first { $0.hasPrefix(prefix) } }) { return line }
+            if let line = output.completeLines.first(where: { $0.hasPrefix(prefix) }) { return line }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return nil
@@ -68,7 +63,6 @@ final class WebSocketPeer: @unchecked Sendable {
     }
 
     deinit {
-        output.fileHandleForReading.readabilityHandler = nil
         process.terminate()
         process.waitUntilExit()
     }
