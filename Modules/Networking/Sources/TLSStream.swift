@@ -80,13 +80,24 @@ final class TLSStream: ByteStream, @unchecked Sendable {
         api.SSL_CTX_free(context)
     }
 
+    /// Reads record after record until `buffer` is full or none is left to read without waiting
+    /// (SSL_read gives one record at a time, and a short count has to mean "no more for now").
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(SocketError) -> Int {
+        guard let start = buffer.baseAddress else { return 0 }
+        var total = 0
         while true {
+            let room = Int32(min(buffer.count - total, Int(Int32.max)))
             let (count, error) = lock.withLock { () -> (Int32, Int32) in
-                let count = api.SSL_read(connection, buffer.baseAddress, Int32(min(buffer.count, Int(Int32.max))))
+                let count = api.SSL_read(connection, start + total, room)
                 return (count, api.SSL_get_error(connection, count))
             }
-            if count > 0 { return Int(count) }
+            if count > 0 {
+                total += Int(count)
+                if total == buffer.count { return total }
+                continue
+            }
+            // What was there is read; an end or a failure after it is the next call's to report.
+            if total > 0 { return total }
             switch error {
             case SSL_ERROR_WANT_READ: guard wait(for: Int16(POLLIN)) else { return 0 }
             case SSL_ERROR_WANT_WRITE: guard wait(for: Int16(POLLOUT)) else { return 0 }

@@ -7,14 +7,18 @@ extension WebSocketClient {
         var assembler = MessageAssembler(maximumMessageSize: options.maximumMessageSize, inflater: deflate.map { DeflateInflater(resetsAfterEachMessage: $0.serverNoContextTakeover) })
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var pending = leftover
+        let linger = ReadLinger(seconds: options.readLinger)
+        var drained = false
         do {
             while true {
                 if pending.isEmpty {
+                    if drained { linger.wait() }
                     let count = try Self.readChunk(stream, into: &chunk)
                     guard count > 0 else {
                         finish(state.isCloseReceived ? nil : WebSocketError(.closed, closeCode: 1006, "the connection closed without a close frame"))
                         return
                     }
+                    drained = count < chunk.count
                     pending = Array(chunk[0..<count])
                 }
                 let frames = try decoder.feed(pending)
