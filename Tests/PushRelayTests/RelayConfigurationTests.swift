@@ -36,6 +36,18 @@ final class RelayConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.database.path, "/tmp/relay.sqlite")
     }
 
+    func testThreadsAreOnePerProcessorOrTwoWithRedisUnlessConfigured() throws {
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        var configuration = RelayConfiguration(dataFolder: folder)
+        XCTAssertNil(configuration.http.threads)
+        XCTAssertEqual(configuration.serverOptions.threads, processors)
+        try configuration.apply(environment: ["PUSH_RELAY_REDIS_URL": "redis://127.0.0.1:6379/0"])
+        XCTAssertEqual(configuration.serverOptions.threads, 2 * processors)
+        try configuration.apply(environment: ["PUSH_RELAY_THREADS": "3"])
+        XCTAssertEqual(configuration.serverOptions.threads, 3)
+        XCTAssertEqual(configuration.serverOptions.port, configuration.http.port)
+    }
+
     func testBadSettingsAreNamed() throws {
         var configuration = RelayConfiguration(dataFolder: folder)
         let cases: [(() throws -> Void, String)] = [

@@ -48,7 +48,7 @@ public final class HTTPServer: @unchecked Sendable {
         let core = HTTPServerCore(options: options, rejected: rejected, handler: handler)
         var loops: [EventLoop] = []
         do {
-            for _ in 0..<max(1, options.threads) { loops.append(try EventLoop(core: core, listener: listener)) }
+            for _ in 0..<max(1, options.threads ?? HTTPServerOptions.threadsPerProcessor) { loops.append(try EventLoop(core: core, listener: listener)) }
         } catch {
             close(listener)
             throw error

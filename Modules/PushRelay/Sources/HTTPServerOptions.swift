@@ -1,11 +1,17 @@
+import Foundation
+
 /// How the relay's HTTP server listens and what it allows.
 public struct HTTPServerOptions: Sendable, Equatable {
     /// The IPv4 address to bind; 127.0.0.1 unless configured.
     public var host = "127.0.0.1"
     /// The port; 0 picks a free one.
     public var port = 8080
-    /// Threads answering requests.
-    public var threads = 4
+    /// Threads answering requests; nil: one per processor (for handlers that never block, more
+    /// loops than processors only switch between each other).
+    public var threads: Int?
+
+    /// One loop per processor.
+    public static var threadsPerProcessor: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
     /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeout = 10
     /// Seconds a request may take from its first byte (or the end of the one before it on a

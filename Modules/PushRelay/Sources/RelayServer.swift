@@ -80,7 +80,7 @@ public final class RelayServer: @unchecked Sendable {
             metrics: metrics, logger: logger
         )
         do {
-            http = try HTTPServer(options: configuration.http, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
+            http = try HTTPServer(options: configuration.serverOptions, rejected: { metrics.countRequest(status: $0) }) { service.handle($0) }
         } catch {
             service.stop()
             delivery.stop()
