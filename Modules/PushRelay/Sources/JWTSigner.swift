@@ -33,8 +33,8 @@ public final class JWTSigner: @unchecked Sendable {
         var fullHeader = header
         fullHeader["alg"] = .string(algorithm.rawValue)
         fullHeader["typ"] = .string("JWT")
-        let input = Self.base64URL(try JSONSerializer.data(.object(fullHeader))) + "." + Self.base64URL(try JSONSerializer.data(.object(claims)))
-        return input + "." + Self.base64URL(try sign(Array(input.utf8)))
+        let input = Base64URL.encoded(try JSONSerializer.data(.object(fullHeader))) + "." + Base64URL.encoded(try JSONSerializer.data(.object(claims)))
+        return input + "." + Base64URL.encoded(try sign(Array(input.utf8)))
     }
 
     private func sign(_ message: [UInt8]) throws -> [UInt8] {
@@ -64,10 +64,5 @@ public final class JWTSigner: @unchecked Sendable {
             throw RelayConfigurationError("the ECDSA signature is not P-256")
         }
         return first + second
-    }
-
-    static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 }

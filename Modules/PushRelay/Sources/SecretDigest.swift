@@ -12,7 +12,7 @@ enum SecretDigest {
                 var length: UInt32 = 0
                 // Hashing in memory fails only when OpenSSL itself cannot run, and then no key is right.
                 precondition(EVP_Digest(input.baseAddress, input.count, digest.baseAddress, &length, sha256, nil) == 1, "OpenSSL cannot compute SHA-256")
-                return base64URL(UnsafeBufferPointer(rebasing: digest[..<16]))
+                return Base64URL.encoded(UnsafeBufferPointer(rebasing: digest[..<16]))
             }
         }
     }
@@ -27,26 +27,5 @@ enum SecretDigest {
         let (a, b) = (Array(left.utf8), Array(right.utf8))
         guard a.count == b.count else { return false }
         return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// Base64url without padding.
-    private static func base64URL(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { output in
-            var written = 0
-            var index = 0
-            while index < bytes.count {
-                let available = min(3, bytes.count - index)
-                var value: UInt32 = 0
-                for offset in 0..<available { value |= UInt32(bytes[index + offset]) << (16 - 8 * UInt32(offset)) }
-                for position in 0..<(available + 1) {
-                    output[written] = alphabet[Int((value >> (18 - 6 * UInt32(position))) & 63)]
-                    written += 1
-                }
-                index += 3
-            }
-            return written
-        }
     }
 }
