@@ -1,4 +1,5 @@
 import Essentials
+import Foundation
 import XCTest
 
 /// The fixed-width decimal fields of the hand-written date formats.
@@ -18,10 +19,22 @@ final class DecimalTextTests: XCTestCase {
         XCTAssertEqual(appended(123_456, width: 6), "x123456")
     }
 
-    func testAppendAgreesWithPadded() {
+    func testAppendAgreesWithPrintfsZeroPadding() {
         for value in [0, 1, 9, 10, 99, 100, 999_999] {
-            for width in 1...6 { XCTAssertEqual(appended(value, width: width), "x" + DecimalText.padded(value, width)) }
+            for width in 1...6 { XCTAssertEqual(appended(value, width: width), "x" + String(format: "%0\(width)d", value)) }
         }
+    }
+
+    func testDateAndTimeAreWrittenFieldByFieldWithZeros() {
+        var parts = tm()
+        (parts.tm_year, parts.tm_mon, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec) = (-1_899, 0, 2, 3, 4, 5)
+        var bytes: [UInt8] = []
+        DecimalText.appendDateAndTime(of: parts, to: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "0001-01-02T03:04:05")
+        parts.tm_year = -2_000
+        bytes = []
+        DecimalText.appendDateAndTime(of: parts, to: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "0000-01-02T03:04:05", "a year before 0 is written as 0000")
     }
 
     func testNumberReadsOnlyDigits() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The fixed-width decimal fields of hand-written date formats (Home Assistant's timestamps, the
 /// database's dates), read and written without a formatter.
 public enum DecimalText {
@@ -23,9 +25,14 @@ public enum DecimalText {
         }
     }
 
-    /// `value` with leading zeros up to `width` digits.
-    public static func padded(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// Appends the calendar date and time of `parts` as `YYYY-MM-DDTHH:MM:SS` (a year before 0,
+    /// which none of these formats meets, as 0000).
+    public static func appendDateAndTime(of parts: tm, to output: inout [UInt8]) {
+        append(max(0, Int(parts.tm_year) + 1_900), width: 4, to: &output)
+        for (separator, value) in [(UInt8(ascii: "-"), parts.tm_mon + 1), (UInt8(ascii: "-"), parts.tm_mday), (UInt8(ascii: "T"), parts.tm_hour),
+                                   (UInt8(ascii: ":"), parts.tm_min), (UInt8(ascii: ":"), parts.tm_sec)] {
+            output.append(separator)
+            append(Int(value), width: 2, to: &output)
+        }
     }
 }

@@ -13,11 +13,15 @@ public enum HATimestamp {
         let micro = Int(total - Double(seconds) * 1_000_000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let pad = DecimalText.padded
-        var text = "\(pad(Int(parts.tm_year) + 1_900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))T"
-            + "\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2))"
-        if micro != 0 { text += "." + pad(micro, 6) }
-        return text + "+00:00"
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        DecimalText.appendDateAndTime(of: parts, to: &text)
+        if micro != 0 {
+            text.append(UInt8(ascii: "."))
+            DecimalText.append(micro, width: 6, to: &text)
+        }
+        text.append(contentsOf: "+00:00".utf8)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.f…][Z|±HH:MM]`; nil for anything else.

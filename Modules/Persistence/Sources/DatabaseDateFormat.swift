@@ -12,9 +12,13 @@ enum DatabaseDateFormat {
         let fraction = Int(milliseconds - Double(seconds) * 1_000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        let pad = DecimalText.padded
-        return "\(pad(Int(parts.tm_year) + 1_900, 4))-\(pad(Int(parts.tm_mon) + 1, 2))-\(pad(Int(parts.tm_mday), 2))"
-            + "T\(pad(Int(parts.tm_hour), 2)):\(pad(Int(parts.tm_min), 2)):\(pad(Int(parts.tm_sec), 2)).\(pad(fraction, 3))Z"
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        DecimalText.appendDateAndTime(of: parts, to: &text)
+        text.append(UInt8(ascii: "."))
+        DecimalText.append(fraction, width: 3, to: &text)
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     static func date(from text: String) -> Date? {

@@ -26,16 +26,10 @@ public struct DailyResetSchedule: Sendable {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        // Years before 0 do not occur: the relay formats the next reset after now.
         var text: [UInt8] = []
         text.reserveCapacity(20)
-        for (value, width, separator) in [
-            (max(0, Int(parts.tm_year) + 1900), 4, "-"), (Int(parts.tm_mon) + 1, 2, "-"), (Int(parts.tm_mday), 2, "T"),
-            (Int(parts.tm_hour), 2, ":"), (Int(parts.tm_min), 2, ":"), (Int(parts.tm_sec), 2, "Z"),
-        ] as [(Int, Int, Unicode.Scalar)] {
-            DecimalText.append(value, width: width, to: &text)
-            text.append(UInt8(ascii: separator))
-        }
+        DecimalText.appendDateAndTime(of: parts, to: &text)
+        text.append(UInt8(ascii: "Z"))
         return String(decoding: text, as: UTF8.self)
     }
 }
