@@ -10,8 +10,6 @@ public struct HTTPServerOptions: Sendable, Equatable {
     /// loops than processors only switch between each other).
     public var threads: Int?
 
-    /// One loop per processor.
-    public static var threadsPerProcessor: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
     /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeout = 10
     /// Seconds a request may take from its first byte (or the end of the one before it on a
@@ -26,4 +24,7 @@ public struct HTTPServerOptions: Sendable, Equatable {
     public var maximumBodySize = 64 << 10
 
     public init() {}
+
+    /// One loop per processor.
+    public static var threadsPerProcessor: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
