@@ -1,6 +1,5 @@
 import CRelayCrypto
 import Essentials
-import Foundation
 
 /// Signs JSON Web Tokens with a PEM private key through OpenSSL: ES256 (P-256, the signature as
 /// the raw 64 bytes r‖s that JOSE wants, not DER) or RS256 (PKCS #1 v1.5).
