@@ -205,7 +205,7 @@ let unitTestTargets: [Target] = [
     ("PluginHostTests", ["PluginHost", "Essentials", "EssentialsTestSupport"]),
     ("HAModelsTests", ["HAModels"]),
     ("HADesignTokensTests", ["HADesignTokens"]),
-    ("PersistenceTests", ["Persistence", "persistence-crash-writer"]),
+    ("PersistenceTests", ["Persistence", "CSQLite", "persistence-crash-writer"]),
     ("NetworkingTests", ["Networking", "LoopbackTestSupport"]),
     ("AuthTests", ["Auth", "Networking", "HAModels", "LoopbackTestSupport"]),
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Persistence
 import XCTest
@@ -25,6 +26,14 @@ final class DatabasePoolTests: XCTestCase {
 
     private func count(_ table: String) throws -> Int {
         try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM \(table)") ?? -1 }
+    }
+
+    /// Memory statistics would make every allocation of every connection take one process-wide
+    /// mutex; with them off SQLite counts nothing.
+    func testSQLiteKeepsNoMemoryStatistics() throws {
+        try pool.write { database in try database.execute("INSERT INTO gadget (name) VALUES ('counted')") }
+        XCTAssertEqual(try count("gadget"), 1)
+        XCTAssertEqual(sqlite3_memory_used(), 0, "open connections with statistics on count their memory")
     }
 
     func testConnectionsUseWALAndForeignKeys() throws {

@@ -10,8 +10,13 @@ public final class DatabaseConnection {
     private var statements: [String: Statement] = [:]
     private var savepointDepth = 0
 
+    /// SQLite's process-wide settings, made once before the first connection opens. Failing
+    /// leaves SQLite's defaults, which work, only slower.
+    private static let processSettings: Int32 = csqlite_disable_memory_statistics()
+
     /// Opens `url`; `readOnly` connections refuse every write.
     init(url: URL, readOnly: Bool) throws {
+        _ = Self.processSettings
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(url.path, &handle, flags, nil)
