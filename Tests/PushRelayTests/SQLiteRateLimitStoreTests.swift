@@ -1,7 +1,7 @@
 import Foundation
 import Persistence
-import PushRelay
 import XCTest
+@testable import PushRelay
 
 /// Daily counts in SQLite: exact under concurrency, per token, reset at 00:00 UTC, kept across a
 /// restart, and owned by one process at a time.
@@ -72,6 +72,30 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         XCTAssertNotNil(try reopened.reserve("t", maximum: 5, at: noon))
         XCTAssertNotNil(try reopened.reserve("t", maximum: 5, at: noon))
         XCTAssertNil(try reopened.reserve("t", maximum: 5, at: noon), "the two left are all that is left after the restart")
+    }
+
+    /// A day with more stored counts than the store takes into memory at once: none is taken, and
+    /// each token's count is read when the token comes.
+    func testADayWithManyStoredCountsIsReadTokenByToken() throws {
+        let many = SQLiteRateLimitStore.rememberedLimit / 2 + 1
+        let pool = try DatabasePool(url: file)
+        var migrator = DatabaseMigrator()
+        SQLiteRateLimitStore.registerMigrations(in: &migrator)
+        _ = try migrator.migrate(pool)
+        let day = noon.timeIntervalSince1970 - 12 * 3_600
+        try pool.write { database in
+            for index in 0..<many {
+                try database.execute("INSERT INTO rate_limits (token, day, reserved, successful, errors) VALUES (?, ?, 3, 2, 1)", "token-\(index)", day)
+            }
+        }
+        let limits = try store()
+        XCTAssertNotNil(try limits.reserve("token-7", maximum: 5, at: noon))
+        let counted = try limits.status(of: "token-7", maximum: 5, at: noon)
+        XCTAssertEqual([counted.successful, counted.errors, counted.remaining], [2, 1, 2])
+        let read = try limits.status(of: "token-\(many - 1)", maximum: 5, at: noon)
+        XCTAssertEqual([read.successful, read.errors, read.remaining], [2, 1, 2], "a stored count not taken into memory is read")
+        let fresh = try limits.status(of: "never-seen", maximum: 5, at: noon)
+        XCTAssertEqual([fresh.successful, fresh.errors, fresh.remaining], [0, 0, 5])
     }
 
     func testChangedCountsAreWrittenBehindWithoutStop() throws {

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Per key, the row ids in order with their payload sizes; the totals; how many were dropped;
 /// and the keys grouped by how many notifications they hold, so that the fullest queue is found
-/// without looking at every key. A key is hashed once per call: it names a slot, and the groups
+/// without looking at every key. A key is looked up (as a ``TokenKey``) once per call: it names a slot, and the groups
 /// are lists of slots linked through two arrays, so moving a slot to the next group hashes
 /// nothing. Changed on the writer thread; read from any.
 ///
@@ -18,7 +18,7 @@ final class QueueIndex: @unchecked Sendable {
     // Guarded by `lock`: each key's slot (kept while the key has entries), each slot's key and
     // entries, the slots given up, and the slots grouped by their number of entries: the first
     // slot of each group by count, and each slot's neighbours in its group (`none` at the ends).
-    private var slots: [String: Int] = [:]
+    private var slots: [TokenKey: Int] = [:]
     private var keys: [String] = []
     private var lists: [[QueueEntry]] = []
     private var freeSlots: [Int] = []
@@ -33,7 +33,7 @@ final class QueueIndex: @unchecked Sendable {
 
     /// The index of `rows`, in id order.
     init(_ rows: [(key: String, entry: QueueEntry)]) {
-        for row in rows { append(row.entry, to: row.key) }
+        for row in rows { append(row.entry, to: row.key, TokenKey(row.key)) }
     }
 
     var total: (count: Int, bytes: Int) { lock.withLock { totals } }
@@ -44,7 +44,8 @@ final class QueueIndex: @unchecked Sendable {
 
     /// Up to `limit` ids of `key` after `id`, in order.
     func ids(of key: String, after id: Int64, limit: Int) -> [Int64] {
-        lock.withLock {
+        let key = TokenKey(key)
+        return lock.withLock {
             guard let slot = slots[key] else { return [] }
             let list = lists[slot]
             let start = firstIndex(in: list, after: id)
@@ -54,12 +55,14 @@ final class QueueIndex: @unchecked Sendable {
 
     /// The entries of `key` up to and including `id`.
     func entries(of key: String, through id: Int64) -> [QueueEntry] {
-        lock.withLock { slots[key].map { Array(lists[$0][..<firstIndex(in: lists[$0], after: id)]) } ?? [] }
+        let key = TokenKey(key)
+        return lock.withLock { slots[key].map { Array(lists[$0][..<firstIndex(in: lists[$0], after: id)]) } ?? [] }
     }
 
     /// The `count` oldest entries of `key`.
     func oldest(_ count: Int, of key: String) -> [QueueEntry] {
-        lock.withLock { slots[key].map { Array(lists[$0].prefix(max(0, count))) } ?? [] }
+        let key = TokenKey(key)
+        return lock.withLock { slots[key].map { Array(lists[$0].prefix(max(0, count))) } ?? [] }
     }
 
     /// Indexes a queued row. Ids only grow, so any entry of `key` from `entry.id` on is the
@@ -67,13 +70,15 @@ final class QueueIndex: @unchecked Sendable {
     /// Returns how many entries `key` has now.
     @discardableResult
     func added(_ entry: QueueEntry, to key: String) -> Int {
-        lock.withLock { append(entry, to: key) }
+        let tokenKey = TokenKey(key)
+        return lock.withLock { append(entry, to: key, tokenKey) }
     }
 
     /// Forgets the entries of `key` up to and including `id`; their count and bytes.
     @discardableResult
     func removed(from key: String, through id: Int64, dropped wasDropped: Bool) -> (count: Int, bytes: Int) {
-        lock.withLock {
+        let key = TokenKey(key)
+        return lock.withLock {
             guard let slot = slots[key] else { return (0, 0) }
             let removed = remove(slot) { $0.id <= id }
             if wasDropped { dropped += removed.count }
@@ -83,6 +88,7 @@ final class QueueIndex: @unchecked Sendable {
 
     /// Forgets the entry `id` of `key` (a write that failed after it was indexed).
     func removed(_ id: Int64, from key: String) {
+        let key = TokenKey(key)
         lock.withLock {
             guard let slot = slots[key] else { return }
             remove(slot) { $0.id == id }
@@ -91,10 +97,10 @@ final class QueueIndex: @unchecked Sendable {
 
     // The helpers below run with `lock` held (or during init).
 
-    /// Appends `entry` to the list of `key`; how many entries `key` has now.
+    /// Appends `entry` to the list of `key` (`tokenKey` in the map); how many entries `key` has now.
     @discardableResult
-    private func append(_ entry: QueueEntry, to key: String) -> Int {
-        var known = slots[key]
+    private func append(_ entry: QueueEntry, to key: String, _ tokenKey: TokenKey) -> Int {
+        var known = slots[tokenKey]
         if let slot = known, let last = lists[slot].last, last.id >= entry.id {
             remove(slot) { $0.id >= entry.id }
             if lists[slot].isEmpty { known = nil }
@@ -113,7 +119,7 @@ final class QueueIndex: @unchecked Sendable {
                 nextInGroup.append(Self.none)
                 previousInGroup.append(Self.none)
             }
-            slots[key] = slot
+            slots[tokenKey] = slot
         }
         let before = lists[slot].count
         lists[slot].append(entry)
@@ -136,8 +142,8 @@ final class QueueIndex: @unchecked Sendable {
         let count = before - lists[slot].count
         totals = (totals.count - count, totals.bytes - bytes)
         regroup(slot, from: before)
-        if lists[slot].isEmpty && slots[keys[slot]] == slot {
-            slots[keys[slot]] = nil
+        if lists[slot].isEmpty, case let key = TokenKey(keys[slot]), slots[key] == slot {
+            slots[key] = nil
             keys[slot] = ""
             freeSlots.append(slot)
         }

@@ -25,14 +25,16 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     private let writer: BatchedWriter
     private let ownership: FileLock
     private let schedule = DailyResetSchedule()
-    // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, the
-    // tokens whose count is not written yet, the sorted round being written, and whether a
-    // round is scheduled or under way.
+    // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, whether
+    // those are all of today's counts (then a token not among them has none, and costs no
+    // query), the tokens whose count is not written yet (with their text, which the rows hold),
+    // the round being written (sorted by that text), and whether a round is scheduled or under way.
     private let lock = NSLock()
     private var day: Double = -1
-    private var counts: [String: DailyCount] = [:]
-    private var changed: Set<String> = []
-    private var round: ArraySlice<String> = []
+    private var counts: [TokenKey: DailyCount] = [:]
+    private var everyCountInMemory = false
+    private var changed: [TokenKey: String] = [:]
+    private var round: ArraySlice<(key: TokenKey, text: String)> = []
     private var writeQueued = false
 
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -82,31 +84,34 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// Creates no state: a token asked about is read, not remembered.
     public func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus {
         let today = schedule.windowStart(containing: date).timeIntervalSince1970
-        let known = lock.withLock { today == day ? counts[token] : nil }
-        return status(try known ?? stored(token, day: today), maximum: maximum, at: date)
+        let key = TokenKey(token)
+        let (known, complete) = lock.withLock { today == day ? (counts[key], everyCountInMemory) : (nil, false) }
+        return status(try known ?? (complete ? DailyCount() : stored(token, day: today)), maximum: maximum, at: date)
     }
 
     /// Runs `body` on today's count of `token` under the lock; when it says it changed the
     /// count, the count is queued to be written behind.
     private func withCount<Result>(of token: String, at date: Date, _ body: (inout DailyCount) -> (changed: Bool, result: Result)) throws -> Result {
         let today = schedule.windowStart(containing: date).timeIntervalSince1970
+        let key = TokenKey(token)
         return try lock.withLock {
-            if today != day { startDay(today) }
+            if today != day { try startDay(today) }
             if counts.count >= Self.rememberedLimit {
                 // Forget the counts already written; they are read back when needed.
-                counts = counts.filter { changed.contains($0.key) }
+                counts = counts.filter { changed[$0.key] != nil }
+                everyCountInMemory = false
             }
             let changedCount: Bool, result: Result
-            // A count in memory is changed where it lies, without hashing its token again.
-            if let known = counts.index(forKey: token) {
+            // A count in memory is changed where it lies, without hashing its key again.
+            if let known = counts.index(forKey: key) {
                 (changedCount, result) = body(&counts.values[known])
             } else {
-                var count = try stored(token, day: today)
+                var count = everyCountInMemory ? DailyCount() : try stored(token, day: today)
                 (changedCount, result) = body(&count)
-                counts[token] = count
+                counts[key] = count
             }
             if changedCount {
-                changed.insert(token)
+                changed[key] = token
                 if !writeQueued {
                     writeQueued = true
                     scheduleRound()
@@ -119,19 +124,43 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// Writes the changed counts now, directly (the relay's writer has stopped by then), and
     /// gives up the file for another process.
     public func stop() {
-        let (today, unwritten) = lock.withLock { (day, changed.compactMap { token in counts[token].map { (token, $0) } }) }
+        let (today, unwritten) = lock.withLock { (day, changed.compactMap { key, token in counts[key].map { (token, $0) } }) }
         try? pool.write { database in try write(unwritten, day: today, in: database) }
         ownership.release()
     }
 
     /// Forgets the previous day's counts and removes its rows (once a day, so reservations
-    /// never scan the table).
-    private func startDay(_ today: Double) {
+    /// never scan the table); takes the day's counts an earlier run stored, when they are few
+    /// enough to keep, so that no token costs a query today.
+    private func startDay(_ today: Double) throws {
+        let stored = try storedCounts(day: today)
         day = today
-        counts = [:]
-        changed = []
+        counts = stored ?? [:]
+        everyCountInMemory = stored != nil
+        changed = [:]
         round = []
         writer.submit { database in try database.execute("DELETE FROM rate_limits WHERE day < ?", today) }
+    }
+
+    /// Every count stored for `day` (by an earlier run), or nil when there are more than half
+    /// of what the store keeps in memory.
+    private func storedCounts(day: Double) throws -> [TokenKey: DailyCount]? {
+        let most = Self.rememberedLimit / 2
+        let rows = try pool.read { database in
+            try database.rows("SELECT token, successful, errors FROM rate_limits WHERE day = ? LIMIT ?", day, most + 1)
+        }
+        guard rows.count <= most else { return nil }
+        var stored: [TokenKey: DailyCount] = [:]
+        for row in rows {
+            guard let token = row.get("token", as: String.self) else { continue }
+            stored[TokenKey(token)] = Self.count(successful: row.get("successful", as: Int.self) ?? 0, errors: row.get("errors", as: Int.self) ?? 0)
+        }
+        return stored
+    }
+
+    /// A count as stored: reservations that were under way when it was written are gone.
+    private static func count(successful: Int, errors: Int) -> DailyCount {
+        DailyCount(reserved: successful + errors, successful: successful, errors: errors)
     }
 
     /// The count stored by an earlier run; reservations that were under way then are gone.
@@ -139,14 +168,13 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         let row = try pool.read { database in
             try database.rows("SELECT successful, errors FROM rate_limits WHERE token = ? AND day = ?", token, day).first
         }
-        let successful = row?.get("successful", as: Int.self) ?? 0, errors = row?.get("errors", as: Int.self) ?? 0
-        return DailyCount(reserved: successful + errors, successful: successful, errors: errors)
+        return Self.count(successful: row?.get("successful", as: Int.self) ?? 0, errors: row?.get("errors", as: Int.self) ?? 0)
     }
 
     /// Starts a round of writes after ``writeInterval``: the changed tokens, sorted off the lock.
     private func scheduleRound() {
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
-            let sorted = lock.withLock { changed }.sorted()
+            let sorted = lock.withLock { changed }.map { (key: $0.key, text: $0.value) }.sorted { $0.text < $1.text }
             lock.withLock { round = ArraySlice(sorted) }
             writeNextSlice()
         }
@@ -158,9 +186,9 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         let written = WrittenSlice()
         writer.submit({ [self] database in
             let (today, slice) = lock.withLock {
-                (day, round.prefix(Self.sliceSize).compactMap { token in counts[token].map { (token, $0) } })
+                (day, round.prefix(Self.sliceSize).compactMap { token in counts[token.key].map { (token, $0) } })
             }
-            try write(slice, day: today, in: database)
+            try write(slice.map { ($0.0.text, $0.1) }, day: today, in: database)
             written.counts = slice
             written.day = today
         }) { [self] error in
@@ -168,7 +196,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
                 if error == nil && written.day == day {
                     round = round.dropFirst(Self.sliceSize)
                     // A count that changed again meanwhile stays to be written.
-                    for (token, count) in written.counts where counts[token] == count { changed.remove(token) }
+                    for (token, count) in written.counts where counts[token.key] == count { changed[token.key] = nil }
                     if !round.isEmpty { return .slice }
                 }
                 round = []

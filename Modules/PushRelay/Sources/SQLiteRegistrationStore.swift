@@ -6,9 +6,9 @@ import Persistence
 public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendable {
     private let writer: BatchedWriter
     private let limit: Int
-    // Guarded by `lock`: secret key → token key, and the token keys.
+    // Guarded by `lock`: secret key → token key, and the token keys (looked up on every send).
     private var secrets: [String: String] = [:]
-    private var tokens: Set<String> = []
+    private var tokens: Set<TokenKey> = []
     private let lock = NSLock()
 
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -29,7 +29,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         for row in try pool.read({ database in try database.rows("SELECT token_key, secret_key FROM registrations") }) {
             guard let token = row.get("token_key", as: String.self), let secret = row.get("secret_key", as: String.self) else { continue }
             secrets[secret] = token
-            tokens.insert(token)
+            tokens.insert(TokenKey(token))
         }
     }
 
@@ -37,7 +37,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         let full = lock.withLock { () -> Bool in
             guard tokens.count < limit else { return true }
             // Counted now, so registrations arriving together cannot pass the limit.
-            tokens.insert(tokenKey)
+            tokens.insert(TokenKey(tokenKey))
             return false
         }
         if full { return completion(.failure(RelayRequestError(503, "the relay holds as many registrations as it allows (\(limit))"))) }
@@ -46,7 +46,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
                 tokenKey, secretKey, Date().timeIntervalSince1970)
         }) { [self] error in
             lock.withLock {
-                if error == nil { secrets[secretKey] = tokenKey } else { tokens.remove(tokenKey) }
+                if error == nil { secrets[secretKey] = tokenKey } else { tokens.remove(TokenKey(tokenKey)) }
             }
             completion(error.map { .failure($0) } ?? .success(()))
         }
@@ -56,7 +56,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         // Refused at once, written behind: a removed token must not send or stream meanwhile.
         guard let tokenKey = lock.withLock({ () -> String? in
             guard let key = secrets.removeValue(forKey: secretKey) else { return nil }
-            tokens.remove(key)
+            tokens.remove(TokenKey(key))
             return key
         }) else { return completion(.success(nil)) }
         writer.submit({ database in
@@ -65,7 +65,8 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
     }
 
     public func isRegistered(tokenKey: String) throws -> Bool {
-        lock.withLock { tokens.contains(tokenKey) }
+        let key = TokenKey(tokenKey)
+        return lock.withLock { tokens.contains(key) }
     }
 
     public func tokenKey(forSecret secretKey: String) throws -> String? {

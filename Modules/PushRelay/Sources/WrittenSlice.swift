@@ -1,6 +1,6 @@
 /// What one write of a rate-limit round wrote, handed from the write to its completion (both on
 /// the writer thread, one after the other).
 final class WrittenSlice: @unchecked Sendable {
-    var counts: [(String, DailyCount)] = []
+    var counts: [((key: TokenKey, text: String), DailyCount)] = []
     var day: Double = -1
 }

@@ -1,0 +1,64 @@
+/// A token key (``SecretDigest/key(_:)``: 22 characters of base64url) as the 128 bits it
+/// writes, for the in-memory maps that every request looks a key up in. A key held as a String
+/// of 22 characters lives on the heap, so each comparison in a map of tens of thousands of keys
+/// followed a pointer to a cold string (a cache miss per lookup) and hashed 22 bytes; two words
+/// compare in place, and hashing one of them is enough, since a digest's bits are uniform.
+///
+/// Any other string (no relay makes one, but a stored row or a caller may hold one) is kept as
+/// it is, so the conversion never fails and two keys are equal exactly when their texts are.
+struct TokenKey: Hashable, Sendable {
+    private enum Form: Hashable {
+        case digest(UInt64, UInt64)
+        case other(String)
+    }
+
+    private let form: Form
+
+    init(_ text: String) {
+        var text = text
+        form = text.withUTF8 { bytes in Self.decoded(bytes).map { .digest($0.high, $0.low) } } ?? .other(text)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch form {
+        case .digest(let high, _): hasher.combine(high)
+        case .other(let text): hasher.combine(text)
+        }
+    }
+
+    /// Base64url characters per key: 128 bits, six to a character.
+    private static let length = 22
+
+    /// The 128 bits of a canonical key (the last character's four unused bits zero), or nil.
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64)? {
+        guard bytes.count == length else { return nil }
+        var high: UInt64 = 0, low: UInt64 = 0
+        for (position, byte) in bytes.enumerated() {
+            guard let value = sextet(byte) else { return nil }
+            // Characters 0-9 and the top four bits of character 10 fill `high`; the rest `low`.
+            switch position {
+            case ..<10: high = high << 6 | value
+            case 10:
+                high = high << 4 | value >> 2
+                low = value & 3
+            case ..<21: low = low << 6 | value
+            default:
+                guard value & 15 == 0 else { return nil }
+                low = low << 2 | value >> 4
+            }
+        }
+        return (high, low)
+    }
+
+    /// The value of a base64url character (RFC 4648 §5), nil for any other byte.
+    private static func sextet(_ byte: UInt8) -> UInt64? {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt64(byte - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte - UInt8(ascii: "a") + 26)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0") + 52)
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
+    }
+}
