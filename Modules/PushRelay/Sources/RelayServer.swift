@@ -37,7 +37,7 @@ public final class RelayServer: @unchecked Sendable {
         // holds 32 MiB, and the log file is cut back to 64 MiB when it starts over. Each time the
         // writer finishes the job it stops for two syncs, a few ms on a virtual disk: at 32 MiB
         // rather than 16 it stops half as often, and p99 was lower in 5 of 6 paired rounds
-        // (8.0-9.5 against 8.5-11.6 ms, CPU 0.96x); 64 MiB had made it worse (the log cut back).
+        // (8.0-9.5 against 8.5-11.6 ms, the same CPU); 64 MiB had made it worse (the log cut back).
         try pool.writeWithoutTransaction { database in
             try database.execute("PRAGMA synchronous = NORMAL")
             try database.execute("PRAGMA journal_size_limit = 67108864")
