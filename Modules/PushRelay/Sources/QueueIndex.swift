@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Per key, the row ids in order with their payload sizes; the totals; how many were dropped;
 /// and the keys grouped by how many notifications they hold, so that the fullest queue is found
-/// without looking at every key. A key is looked up (as a ``TokenKey``) once per call: it names a slot, and the groups
-/// are lists of slots linked through two arrays, so moving a slot to the next group hashes
-/// nothing. Changed on the writer thread; read from any.
+/// without looking at every key. A key is looked up (as a ``TokenKey``) once per call: it names
+/// a slot, and the groups are lists of slots linked through two arrays, so moving a slot to the
+/// next group hashes nothing. Changed on the writer thread; read from any.
 ///
 /// An id here whose row is not in the table (a write rolled back after it was indexed) is
 /// harmless: reads and deletes check the key of every row, and the id goes with the next
