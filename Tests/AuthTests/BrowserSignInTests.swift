@@ -70,4 +70,17 @@ final class BrowserSignInTests: XCTestCase {
             XCTAssertEqual(seconds, 0.5)
         }
     }
+
+    func testCancellingStopsListeningAndEndsTheWait() async throws {
+        let sign = try BrowserSignIn(address: try ServerAddress("http://127.0.0.1:1"))
+        let port = port(sign)
+        let waiting = Task { try await sign.complete(timeout: 20) }
+        XCTAssertTrue(send("GET /favicon.ico HTTP/1.1\r\n\r\n", to: port).hasPrefix("HTTP/1.1 404"), "listening before the cancel")
+        sign.cancel()
+        XCTAssertEqual(send("GET / HTTP/1.1\r\n\r\n", to: port), "connect failed", "still listening after the cancel")
+        do {
+            _ = try await waiting.value
+            XCTFail("a cancelled sign-in succeeded")
+        } catch AuthError.timedOut {}
+    }
 }

@@ -65,17 +65,20 @@ final class LoopbackListener: @unchecked Sendable {
     }
 
     /// Stops listening; a wait in progress ends at its next poll.
+    ///
+    /// The descriptor is released only in `deinit`: a wait on another thread may still poll it,
+    /// and released here its number could already belong to the next socket the process opens.
     func close() {
         let first = lock.withLock { () -> Bool in
             defer { closed = true }
             return !closed
         }
-        if first { Foundation.close(descriptor) }
+        if first { shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
 
     private var isClosed: Bool { lock.withLock { closed } }
 
-    deinit { close() }
+    deinit { Foundation.close(descriptor) }
 
     /// Reads up to the end of the head, at most the head limit plus one read, within the request timeout.
     private static func readHead(from connection: Int32) throws -> [UInt8] {

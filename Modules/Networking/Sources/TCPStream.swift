@@ -2,7 +2,8 @@ import Foundation
 
 /// A TCP connection over POSIX sockets.
 final class TCPStream: ByteStream, @unchecked Sendable {
-    /// The socket; -1 once closed. Read from one thread; `close` may come from another.
+    /// The socket. Read from one thread; `close` may come from another, so the number stays
+    /// taken until the stream goes away (see ``close()``).
     let descriptor: Int32
     private let lock = NSLock()
     private var closed = false
@@ -63,6 +64,11 @@ final class TCPStream: ByteStream, @unchecked Sendable {
     /// Whether ``close()`` was called.
     var isClosed: Bool { lock.withLock { closed } }
 
+    /// Ends the connection both ways; a reader waiting in `recv` wakes with the end.
+    ///
+    /// The descriptor is released only in `deinit`, once no thread can still use it. Releasing it
+    /// here would hand its number to the next socket the process opens, and a reader or writer of
+    /// this stream that had not yet noticed the close would then read or write that connection.
     func close() {
         let first = lock.withLock { () -> Bool in
             defer { closed = true }
@@ -70,8 +76,7 @@ final class TCPStream: ByteStream, @unchecked Sendable {
         }
         guard first else { return }
         shutdown(descriptor, Int32(SHUT_RDWR))
-        Foundation.close(descriptor)
     }
 
-    deinit { close() }
+    deinit { Foundation.close(descriptor) }
 }
