@@ -46,6 +46,13 @@ public final class DatabaseConnection {
         sqlite3_close(handle)
     }
 
+    /// Writes the database file's changes through to the disk (`fdatasync`), as a checkpoint
+    /// that copies the whole log back does before the log may start over.
+    func syncDatabaseFile() throws {
+        let status = csqlite_sync_main_file(handle)
+        guard status == SQLITE_OK else { throw DatabaseError(code: status, message: "cannot sync the database file: \(String(cString: sqlite3_errstr(status)))") }
+    }
+
     /// Runs `sql` with `arguments` bound to its placeholders; returns nothing.
     public func execute(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws {
         try execute(sql, arguments: arguments)

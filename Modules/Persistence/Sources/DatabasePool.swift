@@ -14,8 +14,10 @@ public final class DatabasePool: @unchecked Sendable {
     private var idleReaders: [DatabaseConnection] = []
     private let readersLock = NSLock()
     private let readerSlots: DispatchSemaphore
-    // The connection passive checkpoints run on (made on first use), guarded by `checkpointLock`.
+    // The connection passive checkpoints run on (made on first use), and how much of the log had
+    // been copied back when it last synced the database file; guarded by `checkpointLock`.
     private var checkpointer: DatabaseConnection?
+    private var syncedCheckpointedPages = 0
     private let checkpointLock = NSLock()
 
     /// Opens (creating if missing) the database at `url` with up to `maximumReaders` reader connections.
@@ -54,18 +56,30 @@ public final class DatabasePool: @unchecked Sendable {
     /// holding up the writer either, or (`onWriter`) on the writer's, between its transactions,
     /// so that nothing is written meanwhile and the whole log can be copied. Returns the log's size
     /// and how much of it is now copied back, in pages.
+    ///
+    /// SQLite syncs the database file only when a checkpoint ends with nothing left in the log,
+    /// which never happens while writes go on: what checkpoints on their own connection copied
+    /// would all be synced by the writer's, between two batches (20-28 ms with 32 MiB of log, on
+    /// this disk, with every request waiting). So the connection of its own syncs the file after
+    /// each checkpoint that copied something.
     @discardableResult
     public func checkpoint(onWriter: Bool = false) throws -> (logPages: Int, checkpointedPages: Int) {
-        let row: Row?
         if onWriter {
-            row = try writeWithoutTransaction { try $0.rows("PRAGMA wal_checkpoint(PASSIVE)").first }
-        } else {
-            row = try checkpointLock.withLock {
-                let connection = try checkpointer ?? DatabaseConnection(url: url, readOnly: false)
-                checkpointer = connection
-                return try connection.rows("PRAGMA wal_checkpoint(PASSIVE)").first
-            }
+            return Self.outcome(try writeWithoutTransaction { try $0.rows("PRAGMA wal_checkpoint(PASSIVE)").first })
         }
-        return (row?.get("log", as: Int.self) ?? 0, row?.get("checkpointed", as: Int.self) ?? 0)
+        return try checkpointLock.withLock {
+            let connection = try checkpointer ?? DatabaseConnection(url: url, readOnly: false)
+            checkpointer = connection
+            let outcome = Self.outcome(try connection.rows("PRAGMA wal_checkpoint(PASSIVE)").first)
+            if outcome.checkpointedPages > 0, outcome.checkpointedPages != syncedCheckpointedPages {
+                try connection.syncDatabaseFile()
+                syncedCheckpointedPages = outcome.checkpointedPages
+            }
+            return outcome
+        }
+    }
+
+    private static func outcome(_ row: Row?) -> (logPages: Int, checkpointedPages: Int) {
+        (row?.get("log", as: Int.self) ?? 0, row?.get("checkpointed", as: Int.self) ?? 0)
     }
 }

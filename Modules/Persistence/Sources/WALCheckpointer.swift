@@ -6,7 +6,8 @@ import Foundation
 /// instead, on its own connection, never holding up the writer or readers. Under steady writes
 /// such a checkpoint never lets the log start over, so once the log holds `restartPages` the
 /// batched writer is asked to checkpoint between two batches: it copies the little that is left
-/// and the log starts over at the next batch, so its size stays bounded.
+/// and the log starts over at the next batch, so its size stays bounded. The passive checkpoints
+/// sync the database file as they go, so the writer's own sync has little left to write.
 public final class WALCheckpointer: @unchecked Sendable {
     private let pool: DatabasePool
     private let writer: BatchedWriter
