@@ -1,37 +1,26 @@
 import Foundation
+import LoopbackTestSupport
 import Networking
 import XCTest
 
 /// A server that accepts the TCP connection and then says nothing: opening a WebSocket (plain,
 /// or TLS, whose handshake then never ends) gives up at the connect timeout.
 final class SilentServerTests: XCTestCase {
-    private var listener: Int32 = -1
-    private var port = 0
+    private var listener: ListeningSocket!
 
     override func setUpWithError() throws {
         // Listening without ever accepting: the kernel completes connections in the backlog.
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard ready else { throw XCTSkip("no loopback listener") }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = try ListeningSocket()
     }
 
     override func tearDown() {
-        close(listener)
+        listener = nil
     }
 
     private func expectTimeout(_ scheme: String) async throws {
         let started = Date()
         do {
-            let client = try await WebSocketClient.connect(to: URL(string: "\(scheme)://127.0.0.1:\(port)/api/websocket")!,
+            let client = try await WebSocketClient.connect(to: URL(string: "\(scheme)://127.0.0.1:\(listener.port)/api/websocket")!,
                 options: WebSocketOptions(connectTimeout: 1))
             client.close()
             XCTFail("\(scheme): connected to a server that never answered")

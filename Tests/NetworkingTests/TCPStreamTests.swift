@@ -1,37 +1,26 @@
 import Foundation
+import LoopbackTestSupport
 @testable import Networking
 import XCTest
 
 /// A TCP stream closed from another thread while its reader or writer has not yet noticed.
 final class TCPStreamTests: XCTestCase {
-    private var listener: Int32 = -1
-    private var port = 0
+    private var listener: ListeningSocket!
     private var accepted: [Int32] = []
 
     override func setUpWithError() throws {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 4) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        XCTAssertTrue(listening)
-        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = try ListeningSocket()
     }
 
     override func tearDown() {
         accepted.forEach { close($0) }
-        close(listener)
+        listener = nil
     }
 
     /// Connects a stream and returns it with the server's end of the connection.
     private func connect() throws -> (TCPStream, Int32) {
-        let stream = try TCPStream(host: "127.0.0.1", port: port, timeout: 2)
-        let peer = accept(listener, nil, nil)
+        let stream = try TCPStream(host: "127.0.0.1", port: listener.port, timeout: 2)
+        let peer = listener.accept()
         XCTAssertGreaterThanOrEqual(peer, 0)
         accepted.append(peer)
         return (stream, peer)
