@@ -68,6 +68,20 @@ final class ChunkedDecoderTests: XCTestCase {
         XCTAssertTrue(try decode("0\r\n" + String(repeating: "X: 1\r\n", count: 10) + "\r\n", trailers: 100).complete)
     }
 
+    func testTheSizeLinesOfManySmallChunksAreBoundedTogether() throws {
+        // 1-byte chunks with long extensions: each line is short enough, the body tiny, and yet
+        // the wire bytes would be unbounded without a budget for all the lines together.
+        let chunk = "1;" + String(repeating: "e", count: 1_000) + "\r\na\r\n"
+        assertRefused(String(repeating: chunk, count: 17), .framingTooLarge)
+        let (body, _, _) = try decode(String(repeating: chunk, count: 16))
+        XCTAssertEqual(body.count, 16, "16 such lines (16,048 bytes) are within the 16 KiB budget")
+        var unbounded = ChunkedDecoder(maximumBodySize: 1 << 20, maximumFramingSize: .max)
+        let many = Array(String(repeating: chunk, count: 100).utf8)
+        var cursor = 0, decoded = 0
+        while let run = try unbounded.next(in: many, at: &cursor) { decoded += run.count }
+        XCTAssertEqual(decoded, 100, "a caller that keeps no framing may lift the budget")
+    }
+
     func testMalformedFramingIsRefused() {
         assertRefused("zz\r\n", .notASize)
         assertRefused("-5\r\n", .notASize)

@@ -40,6 +40,24 @@ public final class RawConnection {
         _ = Array(text.utf8).withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Sends `bytes` again and again, as an attacker streaming framing would, until `total` bytes
+    /// are out, the peer closes or resets the connection, or one send waits `stall` seconds (the
+    /// peer stopped reading); how many bytes went out.
+    public func flood(_ bytes: [UInt8], upTo total: Int, stall: Double) -> Int {
+        var timeout = timeval(tv_sec: Int(stall), tv_usec: Int((stall - stall.rounded(.down)) * 1_000_000))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var sent = 0, offset = 0
+        while sent < total, !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes {
+                Foundation.send(descriptor, $0.baseAddress.map { $0 + offset }, min($0.count - offset, total - sent), Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { break }
+            sent += count
+            offset = (offset + count) % bytes.count
+        }
+        return sent
+    }
+
     /// Whether the peer has not closed the connection (nothing to read, or data rather than the end).
     public var isOpen: Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -36,7 +36,6 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(secondBody, "hello")
         XCTAssertNil(parser.next(), "the third request is not all here")
         XCTAssertEqual(parser.buffered, 3)
-        XCTAssertTrue(parser.isMidRequest)
     }
 
     func testARequestTrickledOneByteAtATimeIsTheSameRequest() throws {
@@ -51,7 +50,7 @@ final class HTTPRequestParserTests: XCTestCase {
         let (head, body) = try XCTUnwrap(request(event))
         XCTAssertEqual(head.fields["authorization"], "Bearer s3cret")
         XCTAssertEqual(body, "{\"a\":\"b c\"}")
-        XCTAssertFalse(parser.isMidRequest)
+        XCTAssertEqual(parser.held, 0)
     }
 
     func testChunkedBodiesAreJoinedWithExtensionsAndTrailersSkipped() throws {
@@ -104,7 +103,7 @@ final class HTTPRequestParserTests: XCTestCase {
                      "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n"] {
             var parser = parser(text)
             XCTAssertNil(parser.next(), text)
-            XCTAssertTrue(parser.isMidRequest, text)
+            XCTAssertGreaterThan(parser.held, 0, "what arrived is held: \(text)")
         }
     }
 
@@ -116,6 +115,59 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n\(String(repeating: "0", count: 1100))"), 400)
         XCTAssertEqual(failure("POST / HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n"), 400)
         XCTAssertEqual(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: \(String(repeating: "a", count: 17 << 10))"), 431)
+    }
+
+    /// Streams `prefix` then `filler` forever, 1 KiB at a time, as an attacker would: the parser
+    /// must refuse with `status` before it has read `budget` bytes, holding little all along.
+    private func assertBounded(
+        _ prefix: String, filler: String, status: Int, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let bodyLimit = 64 << 10
+        let budget = HTTPRequestParser.requestBudget(bodyLimit: bodyLimit)
+        var parser = HTTPRequestParser(bodyLimit: bodyLimit)
+        var sent = Array(prefix.utf8)
+        sent.withUnsafeBytes { parser.append($0) }
+        let piece = Array(String(repeating: filler, count: max(1, 1_024 / filler.utf8.count)).utf8)
+        var mostHeld = 0
+        while sent.count <= budget + piece.count {
+            if let event = parser.next() {
+                guard case .failure(let failure) = event else { return XCTFail("a request came out: \(event)", file: file, line: line) }
+                XCTAssertEqual(failure.status, status, failure.message, file: file, line: line)
+                XCTAssertLessThanOrEqual(mostHeld, 20 << 10, "held at most a head's worth, never what it had read", file: file, line: line)
+                return
+            }
+            piece.withUnsafeBytes { parser.append($0) }
+            sent += piece
+            mostHeld = max(mostHeld, parser.held)
+        }
+        XCTFail("\(sent.count) bytes read without a refusal", file: file, line: line)
+    }
+
+    func testEveryFramingOfOneRequestCountsAgainstItsBudget() {
+        assertBounded("", filler: "\r\n", status: 400)
+        assertBounded("", filler: "\n", status: 400)
+        assertBounded(String(repeating: "\r\n", count: 4_000), filler: "GET / HTTP/1.1\r\nX-A: b\r\n", status: 431)
+        assertBounded("GET / HTTP/1.1\r\nX-Long: ", filler: "a", status: 431)
+        let chunked = "POST /push/send HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        assertBounded(chunked, filler: "1;" + String(repeating: "e", count: 900) + "\r\na\r\n", status: 400)
+        assertBounded(chunked, filler: "1\r\na\r\n", status: 400)
+        assertBounded(chunked + "0\r\n", filler: "X-Trailer: 1\r\n", status: 431)
+    }
+
+    func testBytesAlreadyReadAreDroppedWhileABodyArrives() throws {
+        var parser = HTTPRequestParser(bodyLimit: 64 << 10)
+        Array("POST /p HTTP/1.1\r\nContent-Length: 65536\r\n\r\n".utf8).withUnsafeBytes { parser.append($0) }
+        let piece = [UInt8](repeating: UInt8(ascii: "b"), count: 1_024)
+        for index in 1...63 {
+            piece.withUnsafeBytes { parser.append($0) }
+            XCTAssertNil(parser.next())
+            // The body so far, and at most the compaction threshold of bytes already copied out of the buffer.
+            XCTAssertLessThanOrEqual(parser.held, index * 1_024 + HTTPRequestParser.compactionThreshold + piece.count)
+        }
+        piece.withUnsafeBytes { parser.append($0) }
+        let (_, body) = try XCTUnwrap(request(parser.next()))
+        XCTAssertEqual(body.count, 64 << 10)
+        XCTAssertEqual(parser.held, 0)
     }
 
     func testMalformedHeadsAreRefusedNamingTheProblem() {

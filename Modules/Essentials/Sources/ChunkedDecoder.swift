@@ -6,8 +6,10 @@
 ///
 /// Lines end with CRLF or a bare LF (RFC 9112, 2.2). A chunk size is 1 to 15 hex digits, then
 /// optional white space and an extension; the data must end exactly where its size says. Bounded:
-/// a size line of at most ``maximumLineSize`` bytes, a body of at most `maximumBodySize`, trailers
-/// of at most `maximumTrailerSize` bytes in all. A line is judged too long only once that many
+/// a size line of at most ``maximumLineSize`` bytes, all size lines (with their extensions and line
+/// ends) of at most `maximumFramingSize` bytes, a body of at most `maximumBodySize`, trailers of at
+/// most `maximumTrailerSize` bytes in all: so a body's bytes on the wire are bounded by their sum,
+/// however small its chunks. A line is judged too long only once that many
 /// bytes have arrived without its end, so how the bytes are split never changes the outcome.
 public struct ChunkedDecoder: Sendable {
     /// The longest chunk-size line.
@@ -23,13 +25,16 @@ public struct ChunkedDecoder: Sendable {
 
     public let maximumBodySize: Int
     public let maximumTrailerSize: Int
+    public let maximumFramingSize: Int
     private var stage = Stage.size
     private var decoded = 0
     private var trailerBytes = 0
+    private var framingBytes = 0
 
-    public init(maximumBodySize: Int, maximumTrailerSize: Int = 16 << 10) {
+    public init(maximumBodySize: Int, maximumTrailerSize: Int = 16 << 10, maximumFramingSize: Int = 16 << 10) {
         self.maximumBodySize = maximumBodySize
         self.maximumTrailerSize = maximumTrailerSize
+        self.maximumFramingSize = maximumFramingSize
     }
 
     /// Whether the last chunk and the trailers have been read.
@@ -45,9 +50,12 @@ public struct ChunkedDecoder: Sendable {
         while true {
             switch stage {
             case .size:
+                let start = cursor
                 guard let line = try line(in: bytes, at: &cursor, limit: Self.maximumLineSize, or: .sizeLineTooLong, Self.maximumLineSize) else {
                     return nil
                 }
+                framingBytes += cursor - start
+                guard framingBytes <= maximumFramingSize else { throw ChunkedDecodingError(.framingTooLarge, limit: maximumFramingSize) }
                 let size = try Self.chunkSize(bytes[line])
                 guard size <= maximumBodySize - decoded else { throw ChunkedDecodingError(.bodyTooLarge, limit: maximumBodySize) }
                 stage = size == 0 ? .trailers : .data(remaining: size)

@@ -12,6 +12,8 @@ public struct ChunkedDecodingError: Error, Sendable, Equatable {
         case bodyTooLarge
         /// The trailer section is larger than it may be.
         case trailersTooLarge
+        /// The chunk-size lines (sizes and extensions) add up to more than they may.
+        case framingTooLarge
     }
 
     public let kind: Kind
@@ -25,6 +27,7 @@ public struct ChunkedDecodingError: Error, Sendable, Equatable {
         case .chunkOverrun: message = "a chunk is longer than its size says"
         case .bodyTooLarge: message = "the body exceeds \(limit) bytes"
         case .trailersTooLarge: message = "the chunk trailers exceed \(limit) bytes"
+        case .framingTooLarge: message = "the chunk-size lines and their extensions exceed \(limit) bytes"
         }
     }
 }

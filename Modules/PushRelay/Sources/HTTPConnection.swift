@@ -4,8 +4,9 @@ import Foundation
 /// One client connection, handled only on its ``EventLoop``'s thread: reads requests one at a
 /// time (pipelined ones wait in the parser), answers each in order, and while an answer is
 /// deferred or an event stream is idle, does nothing until another thread wakes it through
-/// the loop. Bounded: at most a head and a body are buffered before reading stops, and an event
-/// stream's backlog is the stream's own bound.
+/// the loop. Bounded: it holds at most ``HTTPServerOptions/connectionInputLimit`` bytes of what
+/// its client sent (reading stops there), charged to the server's ``InputBudget`` (past which
+/// the client is answered 503), and an event stream's backlog is the stream's own bound.
 final class HTTPConnection: @unchecked Sendable {
     let socket: Int32
     let address: String
@@ -13,6 +14,8 @@ final class HTTPConnection: @unchecked Sendable {
     private unowned let loop: EventLoop
     private let core: HTTPServerCore
     private var parser: HTTPRequestParser
+    /// What this connection's parser holds, as charged to the server's input budget.
+    private var charged = 0
     private var output: [UInt8] = []
     private var sent = 0
     private var state = State.reading
@@ -66,12 +69,21 @@ final class HTTPConnection: @unchecked Sendable {
             if isClosed { return }
         }
         advance()
+        settleCharge()
     }
 
     /// Another thread completed a deferred answer or gave the event stream something.
     func resumed() {
         guard !isClosed else { return }
         advance()
+        settleCharge()
+    }
+
+    /// Charges the server's input budget with what the parser holds now.
+    private func settleCharge() {
+        let held = isClosed ? 0 : parser.held
+        core.inputBudget.charge(held - charged)
+        charged = held
     }
 
     /// Once a second: closes the connection past its request's deadline, idle too long, or
@@ -101,19 +113,32 @@ final class HTTPConnection: @unchecked Sendable {
         loop.forget(self)
         Glibc.close(socket)
         core.admission.release(address)
+        settleCharge()
     }
 
+    /// Reads what fits within this connection's limit and the server's budget. A client that
+    /// sends while the server already holds its whole budget is answered 503 and closed (closed
+    /// at once when an answer or a stream is under way: nothing may be written into it).
     private func receive() {
-        guard let bytes = readScratch(), !bytes.isEmpty else { return }
+        guard core.inputBudget.room > 0 else {
+            core.rejected(503)
+            guard case .reading = state, sent == output.count else { return close() }
+            parser = HTTPRequestParser(bodyLimit: 0)
+            return respond(.error(503, "the server holds too many unfinished requests; try again shortly"), to: nil)
+        }
+        let room = min(core.inputLimit - parser.held, core.inputBudget.room)
+        guard room > 0, let bytes = readScratch(maximum: room), !bytes.isEmpty else { return }
         lastProgress = EventLoop.uptime()
         parser.append(bytes)
+        settleCharge()
     }
 
-    /// One `recv` into the loop's scratch buffer: what arrived (empty when nothing waits), or nil
-    /// after the peer closed or the socket failed, when the connection is closed.
-    private func readScratch() -> UnsafeRawBufferPointer? {
+    /// One `recv` of at most `maximum` bytes into the loop's scratch buffer: what arrived (empty
+    /// when nothing waits), or nil after the peer closed or the socket failed, when the
+    /// connection is closed.
+    private func readScratch(maximum: Int) -> UnsafeRawBufferPointer? {
         let scratch = loop.scratch
-        let count = recv(socket, scratch.baseAddress, scratch.count, 0)
+        let count = recv(socket, scratch.baseAddress, min(scratch.count, maximum), 0)
         if count > 0 { return UnsafeRawBufferPointer(rebasing: scratch[..<count]) }
         if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return UnsafeRawBufferPointer(start: nil, count: 0) }
         close()
@@ -247,20 +272,21 @@ final class HTTPConnection: @unchecked Sendable {
         lingerStart = EventLoop.uptime()
         deadlineStart = 0
         parser = HTTPRequestParser(bodyLimit: 0)
+        settleCharge()
         watch(EventLoop.readable)
     }
 
     private func dropInput() {
-        guard let bytes = readScratch() else { return }
+        guard let bytes = readScratch(maximum: .max) else { return }
         lingerDropped += bytes.count
         if lingerDropped > Self.lingerBytes { close() }
     }
 
-    /// Watches for input while less than a head and a body wait, and for room to write while
-    /// something waits to be sent.
+    /// Watches for input while the connection holds less than its limit, and for room to write
+    /// while something waits to be sent.
     private func updateInterest() {
         var wanted = EventLoop.hangUp
-        if parser.buffered < core.inputLimit { wanted |= EventLoop.input }
+        if parser.held < core.inputLimit { wanted |= EventLoop.input }
         if sent < output.count { wanted |= EventLoop.writable }
         watch(wanted)
     }

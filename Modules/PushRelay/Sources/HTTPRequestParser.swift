@@ -3,16 +3,30 @@ import Essentials
 /// Splits the bytes of one connection into requests: finds each head's end, reads the body by
 /// its Content-Length or its chunks, and hands out one request at a time, so pipelined requests
 /// wait in the buffer for their turn. Every step works on what has arrived so far and resumes
-/// where it stopped, so a client trickling bytes costs each byte once. Bounded: a head of at
-/// most ``headLimit`` bytes (431), a body of at most the body limit (413, refused from its
-/// Content-Length before it is sent); a chunked body is read by Essentials' ``ChunkedDecoder``
-/// (a size line of at most 1 KiB, trailers of at most ``headLimit``).
+/// where it stopped, so a client trickling bytes costs each byte once.
+///
+/// Every byte of a request counts against a bound, so no client can make it hold more than
+/// ``requestBudget(bodyLimit:)`` bytes of one request however it frames them: the empty lines
+/// before the request line and the head together at most ``headLimit`` bytes (400 when the empty
+/// lines alone pass it, else 431), a body of at most the body limit (413, refused from its
+/// Content-Length before it is sent); a chunked body is read by Essentials' ``ChunkedDecoder``:
+/// each size line at most 1 KiB and all of them with their extensions at most
+/// ``framingLimit`` (400), trailers at most ``headLimit`` (431). What was read is dropped from
+/// the buffer as it goes, so the memory held is what is still to be read (``held``).
 struct HTTPRequestParser {
     static let headLimit = 16 << 10
+    /// The bytes of all the chunk-size lines of one body, with their extensions.
+    static let framingLimit = 16 << 10
+
+    /// The most bytes one request may take on the wire: empty lines and head, chunk framing,
+    /// trailers and body.
+    static func requestBudget(bodyLimit: Int) -> Int { 2 * headLimit + framingLimit + bodyLimit }
 
     let bodyLimit: Int
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Empty lines skipped before the current request line.
+    private var skipped = 0
     /// How far from `start` the current head was searched for its end.
     private var scanned = 0
     private var phase = Phase.head
@@ -32,11 +46,16 @@ struct HTTPRequestParser {
     /// Bytes received and not yet handed out as part of a request.
     var buffered: Int { buffer.count - start }
 
-    /// Whether part of a request has arrived.
-    var isMidRequest: Bool {
-        if case .head = phase { return buffered > 0 }
-        return true
-    }
+    /// Bytes held for the client: what is buffered (with at most ``compactionThreshold`` already
+    /// read) and the body read so far.
+    var held: Int { buffer.count + body.count }
+
+    /// Read bytes at the front of the buffer are dropped once there are this many.
+    static let compactionThreshold = 4 << 10
+
+    /// The most a parser holds when it waits for more (``held``): the body so far, the rest of a
+    /// head or trailer section, and bytes already read; with room for the next read too.
+    static func heldLimit(bodyLimit: Int) -> Int { bodyLimit + 2 * headLimit + compactionThreshold }
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
@@ -45,6 +64,24 @@ struct HTTPRequestParser {
     /// The next event in what has arrived, nil when more bytes are needed. After a failure,
     /// nothing more is read.
     mutating func next() -> HTTPParserEvent? {
+        defer { dropRead() }
+        return nextEvent()
+    }
+
+    /// Drops the bytes already read from the front of the buffer once there are enough of them
+    /// (or all of it). Indexes into the buffer are all relative to `start` (the head's scan, the
+    /// chunk decoder's cursor): nothing else points into it.
+    private mutating func dropRead() {
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 4 << 10)
+            start = 0
+        } else if start >= Self.compactionThreshold {
+            buffer.removeFirst(start)
+            start = 0
+        }
+    }
+
+    private mutating func nextEvent() -> HTTPParserEvent? {
         while true {
             switch phase {
             case .failed:
@@ -83,7 +120,7 @@ struct HTTPRequestParser {
     /// The answer to a chunked body the decoder refused.
     private static func failure(_ error: ChunkedDecodingError) -> HTTPParseFailure {
         switch error.kind {
-        case .sizeLineTooLong, .notASize, .chunkOverrun: HTTPParseFailure(400, error.message)
+        case .sizeLineTooLong, .notASize, .chunkOverrun, .framingTooLarge: HTTPParseFailure(400, error.message)
         case .bodyTooLarge: HTTPParseFailure(413, error.message)
         case .trailersTooLarge: HTTPParseFailure(431, error.message)
         }
@@ -91,14 +128,20 @@ struct HTTPRequestParser {
 
     private enum HeadOutcome { case incomplete, failed(HTTPParseFailure), bodyless, body }
 
+    private static let headTooLarge = HTTPParseFailure(431, "the request head (with any empty lines before it) is larger than 16 KiB")
+
     /// Finds and reads the head; for a body, sets the phase that reads it.
     private mutating func readHead() -> HeadOutcome {
-        // Empty lines before a request line are skipped (RFC 9112 section 2.2).
-        while scanned == 0, start < buffer.count, buffer[start] == UInt8(ascii: "\r") || buffer[start] == UInt8(ascii: "\n") { start += 1 }
-        guard let end = headEnd() else {
-            return buffered > Self.headLimit ? .failed(HTTPParseFailure(431, "the request head is larger than 16 KiB")) : .incomplete
+        // Empty lines before a request line are skipped (RFC 9112 section 2.2), and count.
+        while scanned == 0, start < buffer.count, buffer[start] == UInt8(ascii: "\r") || buffer[start] == UInt8(ascii: "\n") {
+            start += 1
+            skipped += 1
         }
-        guard end - start <= Self.headLimit else { return .failed(HTTPParseFailure(431, "the request head is larger than 16 KiB")) }
+        guard skipped <= Self.headLimit else { return .failed(HTTPParseFailure(400, "more than 16 KiB of empty lines before the request line")) }
+        guard let end = headEnd() else {
+            return skipped + buffered > Self.headLimit ? .failed(Self.headTooLarge) : .incomplete
+        }
+        guard skipped + end - start <= Self.headLimit else { return .failed(Self.headTooLarge) }
         do {
             head = try HTTPHeadReader.read(buffer[start..<end])
         } catch {
@@ -106,9 +149,10 @@ struct HTTPRequestParser {
         }
         start = end
         scanned = 0
+        skipped = 0
         body = []
         if head.chunked {
-            phase = .chunked(ChunkedDecoder(maximumBodySize: bodyLimit, maximumTrailerSize: Self.headLimit))
+            phase = .chunked(ChunkedDecoder(maximumBodySize: bodyLimit, maximumTrailerSize: Self.headLimit, maximumFramingSize: Self.framingLimit))
         } else if let length = head.contentLength, length > 0 {
             guard length <= bodyLimit else { return .failed(HTTPParseFailure(413, "the body is larger than \(bodyLimit) bytes")) }
             body.reserveCapacity(length)
@@ -146,13 +190,6 @@ struct HTTPRequestParser {
         let request = HTTPParserEvent.request(head, body)
         phase = .head
         body = []
-        if start == buffer.count {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 4 << 10)
-            start = 0
-        } else if start >= 32 << 10 {
-            buffer.removeFirst(start)
-            start = 0
-        }
         return request
     }
 

@@ -11,8 +11,11 @@ final class HTTPServerCore: Sendable {
     /// ``HTTPServerOptions/requestDeadline`` and ``HTTPServerOptions/connectionTimeout`` in nanoseconds.
     let requestDeadline: UInt64
     let idleTimeout: UInt64
-    /// Bytes a connection may have buffered before it is read no further: a head and a body.
+    /// Bytes a connection may hold before it is read no further: a body, a head, the trailers or
+    /// the chunk-size line that may wait beside it, and what was read but not yet dropped.
     let inputLimit: Int
+    /// What the connections hold together.
+    let inputBudget: InputBudget
     let nextLoop = Atomic<UInt>(0)
 
     init(options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void, handler: @escaping @Sendable (RelayRequest) -> HTTPReply) {
@@ -22,6 +25,7 @@ final class HTTPServerCore: Sendable {
         admission = ConnectionAdmission(total: options.connectionLimit, perAddress: options.connectionsPerAddress)
         requestDeadline = UInt64(max(1, options.requestDeadline)) * 1_000_000_000
         idleTimeout = UInt64(max(1, options.connectionTimeout)) * 1_000_000_000
-        inputLimit = HTTPRequestParser.headLimit + options.maximumBodySize
+        inputLimit = options.connectionInputLimit
+        inputBudget = InputBudget(limit: options.inputBudget)
     }
 }

@@ -22,6 +22,14 @@ public struct HTTPServerOptions: Sendable, Equatable {
     public var connectionsPerAddress = 64
     /// The largest request body read; larger ones are answered with 413 unread.
     public var maximumBodySize = 64 << 10
+    /// Bytes of unfinished requests all connections may hold together (each holds at most
+    /// ``connectionInputLimit``); a connection whose client sends more while the server holds
+    /// this much is answered 503 and closed.
+    public var inputBudget = 64 << 20
+
+    /// The most bytes of unfinished requests one connection holds: a body, a head or trailers
+    /// beside it, and up to 4 KiB already read and not yet dropped (116 KiB with a 64-KiB body).
+    public var connectionInputLimit: Int { HTTPRequestParser.heldLimit(bodyLimit: maximumBodySize) }
 
     public init() {}
 

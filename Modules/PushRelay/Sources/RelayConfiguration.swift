@@ -65,6 +65,8 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_LOG_LEVEL", "debug, info, warning (default) or error: what goes to standard error"),
         ("PUSH_RELAY_REQUEST_DEADLINE", "seconds a whole request may take, however it trickles (default 30)"),
         ("PUSH_RELAY_CONNECTIONS_PER_ADDRESS", "connections one IP address may hold (default 64)"),
+        ("PUSH_RELAY_CONNECTIONS_TOTAL", "connections served at once (default 1024)"),
+        ("PUSH_RELAY_INPUT_BUDGET_MIB", "MiB of unfinished requests all connections may hold together (default 64)"),
         ("PUSH_RELAY_REQUESTS_PER_ADDRESS", "requests per second from one IP address, bursts of twice that (default 200)"),
         ("PUSH_RELAY_QUEUE_PER_TOKEN", "notifications kept for one token; the oldest go first (default 1000)"),
         ("PUSH_RELAY_QUEUE_TOTAL", "notifications kept for every token together (default 1000000)"),
@@ -124,6 +126,8 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let ttl = try number("message_ttl", 1...2_592_000) { messageTTL = Double(ttl) }
         if let seconds = try number("request_deadline", 1...3600) { http.requestDeadline = seconds }
         if let count = try number("connections_per_address", 1...65_535) { http.connectionsPerAddress = count }
+        if let count = try number("connections_total", 1...1_000_000) { http.connectionLimit = count }
+        if let mebibytes = try number("input_budget_mib", 1...65_536) { http.inputBudget = mebibytes << 20 }
         if let count = try number("requests_per_address", 1...10_000_000) { requestsPerAddress = count }
         if let count = try number("queue_per_token", 1...1_000_000) { queueLimits.perToken = count }
         if let count = try number("queue_total", 1...100_000_000) { queueLimits.total = count }

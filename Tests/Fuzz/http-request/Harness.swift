@@ -1,7 +1,9 @@
 // Fuzz target `http-request`: the bytes of one connection as the relay's HTTP server frames them.
 // The first byte picks how the rest arrives (pieces of 1 to 256 bytes); the events must be the
 // same as when everything arrives at once, a refusal is a 4xx or 5xx after which nothing more is
-// read, and no body is larger than the limit.
+// read, and no body is larger than the limit. Resource oracle: whenever the parser waits for more,
+// what it holds is within its bound, however much the input framed (empty lines, extensions,
+// trailers).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTTPRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size > 0 else { return 0 }
@@ -17,6 +19,9 @@ public func fuzzHTTPRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 
         let end = min(bytes.count, offset + piece)
         pieces.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
         seen += events(&pieces)
+        if pieces.held > HTTPRequestParser.heldLimit(bodyLimit: 512) {
+            fatalError("the parser holds \(pieces.held) bytes, over its bound of \(HTTPRequestParser.heldLimit(bodyLimit: 512))")
+        }
         offset = end
     }
     // 100 Continue depends on whether the body had begun to arrive; every other event must agree.

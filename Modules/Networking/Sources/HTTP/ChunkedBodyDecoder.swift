@@ -9,7 +9,9 @@ struct ChunkedBodyDecoder {
     private var pending: [UInt8] = []
 
     init(maximumBodySize: Int) {
-        framing = ChunkedDecoder(maximumBodySize: maximumBodySize)
+        // The framing is not kept (`pending` drops what was read), and an event stream is one
+        // endless body of many chunks: only the body and each line are bounded here.
+        framing = ChunkedDecoder(maximumBodySize: maximumBodySize, maximumFramingSize: .max)
     }
 
     /// Whether the last chunk and the trailers have arrived.
