@@ -48,6 +48,14 @@ final class RelayConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.serverOptions.port, configuration.http.port)
     }
 
+    func testSwitchesAndBudgetsFromAFile() throws {
+        var configuration = RelayConfiguration(dataFolder: folder)
+        try configuration.apply(file: try file(#"{"metrics_public": true, "input_budget_mib": 8, "connections_total": 100}"#))
+        XCTAssertTrue(configuration.metricsPublic)
+        XCTAssertEqual(configuration.http.inputBudget, 8 << 20)
+        XCTAssertEqual(configuration.http.connectionLimit, 100)
+    }
+
     func testBadSettingsAreNamed() throws {
         var configuration = RelayConfiguration(dataFolder: folder)
         let cases: [(() throws -> Void, String)] = [
@@ -57,7 +65,10 @@ final class RelayConfigurationTests: XCTestCase {
             ({ try configuration.apply(file: try self.file(#"{"prot": 1}"#)) }, "unknown setting 'prot'"),
             ({ try configuration.apply(file: try self.file("[1]")) }, "must hold a JSON object"),
             ({ try configuration.apply(file: try self.file(#"{"port": 1"#)) }, "cannot be read"),
-            ({ try configuration.apply(file: try self.file(#"{"port": true}"#)) }, "port must be a string, number or list"),
+            ({ try configuration.apply(file: try self.file(#"{"port": {}}"#)) }, "port must be a string, number, true or false, or list"),
+            ({ try configuration.apply(file: try self.file(#"{"port": true}"#)) }, "port must be a whole number in 0...65535, not 'true'"),
+            ({ try configuration.apply(environment: ["PUSH_RELAY_METRICS_PUBLIC": "yes"]) }, "PUSH_RELAY_METRICS_PUBLIC must be true or false, not 'yes'"),
+            ({ try configuration.apply(environment: ["PUSH_RELAY_INPUT_BUDGET_MIB": "0"]) }, "PUSH_RELAY_INPUT_BUDGET_MIB must be a whole number in 1...65536"),
         ]
         for (apply, message) in cases {
             XCTAssertThrowsError(try apply()) { error in

@@ -259,7 +259,7 @@ final class RelayHardeningTests: XCTestCase {
         var statuses: [Int] = []
         for _ in 0..<30 {
             let connection = try RawConnection(port: relay.port, from: "127.0.0.3")
-            connection.send("POST /rate_limits/check HTTP/1.1\r\nHost: x\r\nContent-Length: 18\r\nConnection: close\r\n\r\n{\"push_token\":\"t\"}")
+            connection.send("POST /rate_limits/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 18\r\nConnection: close\r\n\r\n{\"push_token\":\"t\"}")
             statuses.append(Int(connection.read(until: nil, timeout: 5).dropFirst(9).prefix(3)) ?? 0)
         }
         XCTAssertEqual(statuses.filter { $0 == 200 }.count, 10, "a burst of twice the rate: \(statuses)")

@@ -18,7 +18,7 @@ final class RelayServiceLoggingTests: XCTestCase {
         )
         let token = "device-token-0123456789"
         let body = #"{"push_token": "\#(token)", "registration_info": {"app_id": "io.example.app", "app_version": "1", "os_version": "1"}, "message": "Hi"}"#
-        guard case .deferred(let deferred) = service.handle(RelayRequest(method: "POST", path: "/push/send", body: Array(body.utf8))) else {
+        guard case .deferred(let deferred) = service.handle(RelayRequest(method: "POST", path: "/push/send", headers: ["content-type": "application/json"], body: Array(body.utf8))) else {
             return XCTFail("a provider send is answered once the provider's thread has it")
         }
         let deadline = Date().addingTimeInterval(10)

@@ -401,7 +401,7 @@ def attack_rows(relay, token, device):
         # must stop reading from them (bounded memory) and keep serving everyone else.
         sent = 0
         deadline = time.monotonic() + 6
-        chunk = b"POST /rate_limits/check HTTP/1.1\r\nHost: x\r\nContent-Length: 18\r\n\r\n{\"push_token\":\"t\"}" * 200
+        chunk = b"POST /rate_limits/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 18\r\n\r\n{\"push_token\":\"t\"}" * 200
 
         def worker(source):
             nonlocal sent

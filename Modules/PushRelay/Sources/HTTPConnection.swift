@@ -186,9 +186,10 @@ final class HTTPConnection: @unchecked Sendable {
         let keepsAlive = head?.keepsAlive ?? false, minorVersion = head?.minorVersion ?? 1
         switch reply {
         case .full(let status, let contentType, let body):
+            // Answers carry credentials, counts and errors: no cache along the way keeps them.
             output += HTTPResponseHead.bytes(
-                status: status, contentType: contentType, contentLength: body.count, keepsAlive: keepsAlive, minorVersion: minorVersion,
-                date: loop.date()
+                status: status, contentType: contentType, contentLength: body.count, extraFields: Self.noStore, keepsAlive: keepsAlive,
+                minorVersion: minorVersion, date: loop.date()
             )
             if head?.method != "HEAD" { output += body }
             closesAfterOutput = !keepsAlive
@@ -198,7 +199,7 @@ final class HTTPConnection: @unchecked Sendable {
         case .stream(let stream):
             let chunked = minorVersion == 1
             output += HTTPResponseHead.bytes(
-                status: 200, contentType: "text/event-stream", contentLength: nil, extraFields: "Cache-Control: no-store\r\n",
+                status: 200, contentType: "text/event-stream", contentLength: nil, extraFields: Self.noStore,
                 keepsAlive: chunked && keepsAlive, minorVersion: minorVersion, date: loop.date()
             )
             state = .streaming(stream, chunked: chunked, keepsAlive: chunked && keepsAlive)
@@ -298,6 +299,7 @@ final class HTTPConnection: @unchecked Sendable {
         if !loop.watch(socket, events: events, tag: tag, operation: EPOLL_CTL_MOD) { close() }
     }
 
+    private static let noStore = "Cache-Control: no-store\r\n"
     private static let lastChunk = Array("0\r\n\r\n".utf8)
     private static let chunkEnd = Array("\r\n".utf8)
 }

@@ -135,6 +135,7 @@ enum HTTPHeadReader {
         case 6 where named("expect"): return .expect
         case 13 where named("authorization"): return .handed("authorization")
         case 13 where named("last-event-id"): return .handed("last-event-id")
+        case 12 where named("content-type"): return .handed("content-type")
         default: return .other
         }
     }

@@ -40,6 +40,8 @@ public struct RelayConfiguration: Sendable, Equatable {
     public var registrationKey: String?
     /// When set, `GET /metrics` requires `Authorization: Bearer TOKEN`.
     public var metricsToken: String?
+    /// Without a token, whether `/metrics` answers every address rather than only this machine's.
+    public var metricsPublic = false
     /// Redis, for rate limits and delivery shared by several relay processes; nil keeps both in SQLite.
     public var redis: RedisAddress?
     /// The provider manifest: which push service delivers for which app ids; nil streams everything.
@@ -76,7 +78,8 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_REGISTRATION_LIMIT", "devices registered at most (default 100000)"),
         ("PUSH_RELAY_REGISTRATIONS_PER_ADDRESS", "registrations per IP address per hour (default 20)"),
         ("PUSH_RELAY_REGISTRATION_KEY_FILE", "a file holding the key devices need to register (default: open registration)"),
-        ("PUSH_RELAY_METRICS_TOKEN_FILE", "a file holding the bearer token /metrics requires (default: open)"),
+        ("PUSH_RELAY_METRICS_TOKEN_FILE", "a file holding the bearer token /metrics requires (default: none)"),
+        ("PUSH_RELAY_METRICS_PUBLIC", "true: /metrics without a token answers every address (default false: only this machine)"),
     ]
 
     /// Applies a config file's fields (the same names as the variables, without the prefix, in lower case).
@@ -95,7 +98,8 @@ public struct RelayConfiguration: Sendable, Equatable {
             case .integer(let number): settings[key] = String(number)
             case .double(let number): settings[key] = String(number)
             case .array(let items): settings[key] = items.compactMap { if case .string(let text) = $0 { text } else { nil } }.joined(separator: ",")
-            default: throw RelayConfigurationError("\(file.path): \(key) must be a string, number or list")
+            case .bool(let flag): settings[key] = String(flag)
+            default: throw RelayConfigurationError("\(file.path): \(key) must be a string, number, true or false, or list")
             }
         }
         try apply(settings, source: file.path, name: { $0 })
@@ -137,6 +141,12 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let count = try number("registration_limit", 1...100_000_000) { registrationLimit = count }
         if let count = try number("registrations_per_address", 1...1_000_000) { registrationsPerAddress = count }
         if let path = settings[name("registration_key_file")] { registrationKey = try Self.secret(in: path, setting: name("registration_key_file"), source: source) }
+        if let text = settings[name("metrics_public")] {
+            guard let value = ["true": true, "1": true, "false": false, "0": false][text.lowercased()] else {
+                throw RelayConfigurationError("\(source): \(name("metrics_public")) must be true or false, not '\(text)'")
+            }
+            metricsPublic = value
+        }
         if let path = settings[name("metrics_token_file")] { metricsToken = try Self.secret(in: path, setting: name("metrics_token_file"), source: source) }
         if let ids = settings[name("allowed_app_ids")] { allowedAppIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         if let url = settings[name("redis_url")] { redis = url.isEmpty ? nil : try RedisAddress(url) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request as the relay's handlers see it: the whole body, read within the size limit.
 public struct RelayRequest: Sendable, Equatable {
     public let method: String
@@ -5,7 +7,7 @@ public struct RelayRequest: Sendable, Equatable {
     public let path: String
     /// The query arguments (the first of repeated ones).
     public let query: [String: String]
-    /// The values of the headers handlers read (`authorization`, `last-event-id`), by lower-cased name.
+    /// The values of the headers handlers read (`authorization`, `last-event-id`, `content-type`), by lower-cased name.
     public let headers: [String: String]
     public let body: [UInt8]
     /// The peer's IP address, as text.
@@ -21,6 +23,14 @@ public struct RelayRequest: Sendable, Equatable {
         self.headers = headers
         self.body = body
         self.clientAddress = clientAddress
+    }
+
+    /// Whether the body is declared JSON: `Content-Type: application/json`, with or without
+    /// parameters such as `charset`.
+    public var isJSON: Bool {
+        guard let value = headers["content-type"] else { return false }
+        let media = value.split(separator: ";", maxSplits: 1).first ?? ""
+        return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 
     /// The credential of an `Authorization: Bearer …` header.

@@ -35,6 +35,9 @@ public final class RelayService: Sendable {
         addressLimiter = AddressRateLimiter(perSecond: configuration.requestsPerAddress)
     }
 
+    /// What a client is told of a failure inside the relay; what failed goes to the log only.
+    static let internalError = "internal error; the relay's log says what failed"
+
     /// The endpoints and the method each takes.
     static let endpoints = [
         "/push/register": ["POST", "DELETE"], "/push/send": ["POST"], "/rate_limits/check": ["POST"], "/push/stream": ["GET"],
@@ -61,6 +64,10 @@ public final class RelayService: Sendable {
         guard request.path == "/healthz" || addressLimiter.take(request.clientAddress, now: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) else {
             return .error(429, "too many requests from \(request.clientAddress); at most \(configuration.requestsPerAddress) a second")
         }
+        // A form or text/plain POST is one a web page can make across sites without asking.
+        guard request.method != "POST" || request.isJSON else {
+            return .error(415, "\(request.path) takes a JSON body with Content-Type: application/json")
+        }
         do {
             switch request.path {
             case "/push/register": return request.method == "DELETE" ? try unregister(request) : try register(request)
@@ -78,7 +85,7 @@ public final class RelayService: Sendable {
             return .error(error.status, error.message)
         } catch {
             logger.error("\(request.method) \(request.path) failed: \(error)")
-            return .error(500, "internal error: \(error)")
+            return .error(500, Self.internalError)
         }
     }
 
@@ -167,7 +174,7 @@ public final class RelayService: Sendable {
             return .full(status: code, contentType: "application/json", body: answer.finished())
         case .failure(let error):
             logger.error("a delivery could not be counted: \(error)")
-            return .error(500, "internal error: \(error)")
+            return .error(500, Self.internalError)
         }
     }
 
@@ -179,11 +186,18 @@ public final class RelayService: Sendable {
         return .json(200, .object(["target": .string(token), "rateLimits": status.json]))
     }
 
+    /// Whether `address` is this machine's own: 127.0.0.0/8 or ::1.
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
+
     private func metricsText(_ request: RelayRequest) throws -> HTTPReply {
         if let expected = configuration.metricsToken {
             guard let given = request.bearer, SecretDigest.matches(SecretDigest.key(given), SecretDigest.key(expected)) else {
                 throw RelayRequestError(401, "/metrics needs 'Authorization: Bearer' with the relay's metrics token")
             }
+        } else if !configuration.metricsPublic && !Self.isLoopback(request.clientAddress) {
+            throw RelayRequestError(403, "/metrics answers only this machine unless the relay has a metrics token (metrics_token_file)")
         }
         let text = metrics.render(queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count, dropped: delivery.droppedCount)
         return .text(200, text, contentType: "text/plain; version=0.0.4")
