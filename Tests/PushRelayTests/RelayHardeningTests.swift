@@ -28,8 +28,8 @@ final class RelayHardeningTests: XCTestCase {
         return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 
-    private func openStream(_ secret: String, lastEventID: String? = nil) throws -> RawConnection {
-        let stream = try RawConnection(port: relay.port)
+    private func openStream(_ secret: String, lastEventID: String? = nil, from source: String? = nil) throws -> RawConnection {
+        let stream = try RawConnection(port: relay.port, from: source)
         stream.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(secret)\r\n" + (lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "") + "\r\n")
         return stream
     }
@@ -203,6 +203,35 @@ final class RelayHardeningTests: XCTestCase {
         let (refused, body) = try await relay.request("GET", "/push/stream", headers: ["Authorization": "Bearer \(devices[2].secret)"])
         XCTAssertEqual(refused, 503)
         XCTAssertTrue((body["message"] as? String)?.contains("as many streams as it allows (2)") ?? false, "\(body)")
+    }
+
+    func testAClientFloodingStreamsCannotKeepANewDeviceOut() async throws {
+        relay = try RelayTestServer { configuration in
+            configuration.streamLimits.total = 8
+            configuration.streamLimits.perAddress = 6
+        }
+        // One client, two addresses: six streams from the first (its cap), two from the second.
+        var flood: [RawConnection] = []
+        for index in 0..<4 {
+            let holder = try await relay.register()
+            for _ in 0..<2 {
+                let stream = try openStream(holder.secret, from: index < 3 ? "127.0.0.2" : "127.0.0.3")
+                XCTAssertTrue(stream.read(until: "event: ready", timeout: 5).contains("ready"))
+                flood.append(stream)
+            }
+        }
+        let extra = try await relay.register()
+        let refused = try openStream(extra.secret, from: "127.0.0.2")
+        XCTAssertTrue(refused.read(until: "\r\n\r\n", timeout: 5).hasPrefix("HTTP/1.1 429 "), "an address past its cap is refused")
+        // A device with no stream, from an address holding none, takes the oldest place of 127.0.0.2.
+        let newcomer = try openStream(extra.secret, from: "127.0.0.4")
+        XCTAssertTrue(newcomer.read(until: "event: ready", timeout: 5).contains("ready"))
+        let ending = flood[0].read(until: "0\r\n\r\n", timeout: 5)
+        XCTAssertTrue(ending.hasSuffix("0\r\n\r\n"), "the flood's oldest stream was ended: \(ending.debugDescription)")
+        try await sent(extra.token, "welcome")
+        XCTAssertTrue(newcomer.read(until: "welcome", timeout: 5).contains("welcome"))
+        let held = try await metric("push_relay_streams")
+        XCTAssertEqual(held, 8)
     }
 
     func testRegistrationNeedsTheKeyWhenConfiguredAndIsLimitedPerAddress() async throws {

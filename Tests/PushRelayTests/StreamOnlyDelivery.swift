@@ -9,7 +9,7 @@ struct StreamOnlyDelivery: DeliveryBackend {
         completion(.success(.streamed))
     }
 
-    func attach(_ stream: EventStream, for key: String, after lastID: String?) throws {}
+    func attach(_ stream: EventStream, for key: String, from address: String, after lastID: String?) throws {}
     func acknowledge(_ key: String, through id: String) throws {}
     func forget(_ key: String) {}
     func queueDepth() throws -> Int { 0 }

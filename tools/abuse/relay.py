@@ -20,7 +20,7 @@ import time
 
 CAPS = {
     "daily_limit": 1000000, "queue_per_token": 500, "queue_total": 5000, "queue_total_mib": 8,
-    "streams_per_token": 2, "streams_total": 64, "connections_per_address": 32, "requests_per_address": 100, "request_deadline": 5,
+    "streams_per_token": 2, "streams_total": 64, "streams_per_address": 8, "connections_per_address": 32, "requests_per_address": 100, "request_deadline": 5,
     "timeout": 10, "registrations_per_address": 20, "registration_limit": 1000,
 }
 RSS_CAP_MIB = 96  # what the caps above allow the relay to hold, with room for the runtime
@@ -396,6 +396,37 @@ def attack_rows(relay, token, device):
             s.close()
         return sent, 0
 
+    def unfinished_framing():
+        # Connections that never finish a request, each streaming one framing as fast as the relay
+        # reads it: empty lines before the request line, chunk-size lines with long extensions,
+        # endless trailers. Every byte counts against the connection's budget, so each is refused
+        # (400/431) and closed after at most 16 KiB; memory stays flat (issue #33: four such
+        # connections once grew the relay by 355 MiB in 2.5 s).
+        sent = 0
+        chunked = b"POST /push/send HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        framings = [(b"", b"\r\n" * 8192), (chunked, (b"1;" + b"e" * 1000 + b"\r\na\r\n") * 16), (chunked + b"0\r\n", b"X-Trailer: 1\r\n" * 1200)]
+        deadline = time.monotonic() + 6
+
+        def worker(source, prefix, filler):
+            nonlocal sent
+            while time.monotonic() < deadline:
+                try:
+                    s = socket.create_connection(("127.0.0.1", relay.port), timeout=0.5, source_address=(source, 0))
+                except OSError:
+                    continue  # over the address's connections for now
+                sent += 1
+                try:
+                    s.sendall(prefix)
+                    for _ in range(256):  # 4 MiB or so, far past any budget
+                        s.sendall(filler)
+                except OSError:
+                    pass  # refused and closed: that is the point
+                s.close()
+        threads = [threading.Thread(target=worker, args=(f"127.0.0.{2 + index % 4}", *framings[index % 3])) for index in range(12)]
+        [t.start() for t in threads]
+        [t.join() for t in threads]
+        return sent, 0
+
     def unread_pipelines():
         # Clients that pipeline requests as fast as they can and never read an answer: the relay
         # must stop reading from them (bounded memory) and keep serving everyone else.
@@ -425,20 +456,39 @@ def attack_rows(relay, token, device):
         return sent, 0
 
     def stream_holders():
+        # Eight addresses each open as many streams as one address may, for registrations made
+        # elsewhere, so every place is taken; then a device with no stream must still get one,
+        # and its notification, while the flood holds on.
         holders, sent = [], 0
-        attackers = [t for t in (register(relay.port, source=f"127.0.0.{6 + i // 20}") for i in range(20)) if t]
-        for attacker in attackers:
-            for _ in range(10):
-                try:
-                    s = socket.create_connection(("127.0.0.1", relay.port), timeout=2, source_address=("127.0.0.7", 0))
-                    s.sendall(f"GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {attacker[1]}\r\n\r\n".encode())
-                    holders.append(s)
-                except OSError:
-                    pass
-                sent += 1
+        for index in range(8):
+            source = f"127.0.0.{2 + index}"
+            attackers = [t for t in (register(relay.port, source=f"127.0.1.{1 + index}") for _ in range(CAPS["streams_per_address"] // 2 + 1)) if t]
+            for attacker in attackers:
+                for _ in range(2):
+                    try:
+                        s = socket.create_connection(("127.0.0.1", relay.port), timeout=2, source_address=(source, 0))
+                        s.sendall(f"GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {attacker[1]}\r\n\r\n".encode())
+                        holders.append(s)
+                    except OSError:
+                        pass
+                    sent += 1
         held = relay.metric("push_relay_streams")
-        assert held is not None and held <= CAPS["streams_per_token"] * len(attackers), f"{held} streams held"
-        time.sleep(5)
+        assert held is not None and held <= CAPS["streams_total"], f"{held} streams held"
+        newcomer = register(relay.port, source="127.0.0.10")
+        assert newcomer, "the newcomer could not register"
+        stream = socket.create_connection(("127.0.0.1", relay.port), timeout=5, source_address=("127.0.0.10", 0))
+        stream.sendall(f"GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {newcomer[1]}\r\n\r\n".encode())
+        status, _ = request(relay.port, "POST", "/push/send", body=push(newcomer[0], "welcome"), source="127.0.0.10")
+        assert status == 201, f"the newcomer's notification: {status}"
+        received, deadline = b"", time.monotonic() + 5
+        while b"welcome" not in received and time.monotonic() < deadline:
+            chunk = stream.recv(65536)
+            if not chunk:
+                break
+            received += chunk
+        assert b"welcome" in received, f"the newcomer got no stream or no notification: {received[:200]!r}"
+        stream.close()
+        time.sleep(4)
         for s in holders:
             s.close()
         return sent, 0
@@ -495,9 +545,10 @@ def attack_rows(relay, token, device):
 
     for name, attack in [
         ("stolen push token reads/deletes", stolen_token), ("rate-limit check flood", check_flood),
+        ("unfinished framing (empty lines, chunk extensions, trailers)", unfinished_framing),
         ("send flood (disk)", disk_flood), ("NUL token splits a limit", nul_token), ("slow clients hold connections", slow_clients),
         ("pipelines never read", unread_pipelines),
-        ("stream holders", stream_holders), ("client killed mid-stream", mid_stream_kill), ("provider that never answers", hanging_provider),
+        ("stream flood; a newcomer still gets in", stream_holders), ("client killed mid-stream", mid_stream_kill), ("provider that never answers", hanging_provider),
         ("metrics flood", metrics_flood),
     ]:
         run(name, attack)

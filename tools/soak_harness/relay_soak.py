@@ -33,7 +33,7 @@ DEVICES = 16
 LOAD_TOKENS = 1000
 SETTINGS = {
     "daily_limit": 10000000, "requests_per_address": 1000000, "registrations_per_address": 100000,
-    "connections_per_address": 1024, "queue_per_token": 100,
+    "connections_per_address": 1024, "queue_per_token": 100, "streams_per_address": 64,
 }
 
 

@@ -8,9 +8,9 @@ public protocol DeliveryBackend: Sendable {
     /// once it is durably queued, or with the reason it could not be — on any thread, possibly
     /// before this returns.
     func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void)
-    /// Forgets what the client acknowledged (`lastID`), then keeps `stream` for `key` and sends
-    /// it everything after that, in order, and what comes.
-    func attach(_ stream: EventStream, for key: String, after lastID: String?) throws
+    /// Forgets what the client acknowledged (`lastID`), then keeps `stream` for `key` (opened
+    /// from the IP address `address`) and sends it everything after that, in order, and what comes.
+    func attach(_ stream: EventStream, for key: String, from address: String, after lastID: String?) throws
     /// Removes `key`'s notifications up to and including `id`, which the client has.
     func acknowledge(_ key: String, through id: String) throws
     /// Closes `key`'s streams here and removes everything queued for it (the device unregistered).

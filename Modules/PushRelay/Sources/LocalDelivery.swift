@@ -115,9 +115,9 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         index.removed(from: key, through: last.id, dropped: true)
     }
 
-    public func attach(_ stream: EventStream, for key: String, after lastID: String?) throws {
+    public func attach(_ stream: EventStream, for key: String, from address: String, after lastID: String?) throws {
         if let lastID { try acknowledge(key, through: lastID) }
-        try streams.add(stream, for: key, after: lastID)
+        try streams.add(stream, for: key, from: address, after: lastID)
     }
 
     public func acknowledge(_ key: String, through id: String) throws {

@@ -74,7 +74,8 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_QUEUE_TOTAL", "notifications kept for every token together (default 1000000)"),
         ("PUSH_RELAY_QUEUE_TOTAL_MIB", "MiB of notifications kept for every token together (default 256)"),
         ("PUSH_RELAY_STREAMS_PER_TOKEN", "streams of one token; a new one closes the oldest (default 2)"),
-        ("PUSH_RELAY_STREAMS_TOTAL", "streams of every token together (default 512)"),
+        ("PUSH_RELAY_STREAMS_TOTAL", "streams of every token together; when all are taken a device with no stream takes the oldest of the address holding the most (default 512)"),
+        ("PUSH_RELAY_STREAMS_PER_ADDRESS", "streams from one IP address, of any tokens (default 8)"),
         ("PUSH_RELAY_REGISTRATION_LIMIT", "devices registered at most (default 100000)"),
         ("PUSH_RELAY_REGISTRATIONS_PER_ADDRESS", "registrations per IP address per hour (default 20)"),
         ("PUSH_RELAY_REGISTRATION_KEY_FILE", "a file holding the key devices need to register (default: open registration)"),
@@ -138,6 +139,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let mebibytes = try number("queue_total_mib", 1...1_048_576) { queueLimits.totalBytes = mebibytes << 20 }
         if let count = try number("streams_per_token", 1...64) { streamLimits.perToken = count }
         if let count = try number("streams_total", 1...1_000_000) { streamLimits.total = count }
+        if let count = try number("streams_per_address", 1...1_000_000) { streamLimits.perAddress = count }
         if let count = try number("registration_limit", 1...100_000_000) { registrationLimit = count }
         if let count = try number("registrations_per_address", 1...1_000_000) { registrationsPerAddress = count }
         if let path = settings[name("registration_key_file")] { registrationKey = try Self.secret(in: path, setting: name("registration_key_file"), source: source) }

@@ -64,7 +64,7 @@ extension RelayService {
         let lastID = request.headers["last-event-id"].flatMap { $0.isEmpty ? nil : $0 }
         let stream = EventStream()
         stream.send(ServerSentEvent(name: "ready", data: "{}"))
-        try delivery.attach(stream, for: key, after: lastID)
+        try delivery.attach(stream, for: key, from: request.clientAddress, after: lastID)
         return .stream(stream)
     }
 

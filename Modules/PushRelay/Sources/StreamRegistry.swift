@@ -15,7 +15,10 @@ public final class StreamRegistry: @unchecked Sendable {
     private let drainQueue = DispatchQueue(label: "push-relay.drain")
     // Guarded by `lock`.
     private var subscribers: [String: [StreamSubscriber]] = [:]
+    /// Streams by the client's address.
+    private var byAddress: [String: Int] = [:]
     private var total = 0
+    private var opened: UInt64 = 0
     private let lock = NSLock()
 
     /// `waiting` reads up to `limit` notifications queued for a key after an id (all when nil).
@@ -27,23 +30,44 @@ public final class StreamRegistry: @unchecked Sendable {
     }
 
     /// Keeps `stream` for `key` until it closes, after closing the key's oldest stream when it
-    /// has as many as allowed; sends it what waits after `lastID`.
-    func add(_ stream: EventStream, for key: String, after lastID: String?) throws(RelayRequestError) {
-        let subscriber = StreamSubscriber(stream: stream, after: lastID)
+    /// has as many as allowed; sends it what waits after `lastID`. From one address at most
+    /// ``StreamLimits/perAddress`` (429); past the total, a device with no stream takes the place
+    /// of the oldest stream of whoever holds the most (503 when nobody holds more than is fair).
+    func add(_ stream: EventStream, for key: String, from address: String, after lastID: String?) throws(RelayRequestError) {
         lock.lock()
+        opened += 1
+        let subscriber = StreamSubscriber(stream: stream, key: key, address: address, opened: opened, after: lastID)
         let existing = subscribers[key] ?? []
-        let evicted = existing.count >= limits.perToken ? Array(existing.prefix(existing.count - limits.perToken + 1)) : []
-        guard total - evicted.count < limits.total else {
+        var evicted = existing.count >= limits.perToken ? Array(existing.prefix(existing.count - limits.perToken + 1)) : []
+        let fromAddress = byAddress[address, default: 0] - evicted.filter { $0.address == address }.count
+        guard fromAddress < limits.perAddress else {
             lock.unlock()
-            throw RelayRequestError(503, "the relay holds as many streams as it allows (\(limits.total)); try again later")
+            throw RelayRequestError(429, "\(address) holds as many streams as one address may (\(limits.perAddress))")
         }
-        subscribers[key] = Array(existing.dropFirst(evicted.count)) + [subscriber]
-        total += 1 - evicted.count
+        if total - evicted.count >= limits.total {
+            guard existing.isEmpty, let victim = fairVictim(newcomer: fromAddress) else {
+                lock.unlock()
+                throw RelayRequestError(503, "the relay holds as many streams as it allows (\(limits.total)); try again later")
+            }
+            evicted.append(victim)
+        }
+        for old in evicted { detach(old) }
+        subscribers[key] = (subscribers[key] ?? []) + [subscriber]
+        byAddress[address, default: 0] += 1
+        total += 1
         lock.unlock()
         for old in evicted { old.stream.close() }
-        stream.onClose { [weak self] in self?.remove(subscriber, from: key) }
+        stream.onClose { [weak self] in self?.remove(subscriber) }
         stream.onRoom { [weak self] in self?.drain(key) }
         drain(key)
+    }
+
+    /// The oldest stream of the address holding the most, when it holds at least two more than
+    /// a newcomer holding `newcomer` (so closing it for the newcomer makes the spread fairer).
+    /// Under `lock`; only when every place is taken, so a scan costs nothing in the common case.
+    private func fairVictim(newcomer: Int) -> StreamSubscriber? {
+        guard let (address, count) = byAddress.max(by: { $0.value < $1.value }), count >= newcomer + 2 else { return nil }
+        return subscribers.values.lazy.flatMap { $0 }.filter { $0.address == address }.min { $0.opened < $1.opened }
     }
 
     /// Sends what waits for `key` to its streams, soon, on the drain queue.
@@ -96,12 +120,18 @@ public final class StreamRegistry: @unchecked Sendable {
         }
     }
 
-    private func remove(_ subscriber: StreamSubscriber, from key: String) {
-        lock.withLock {
-            guard let index = subscribers[key]?.firstIndex(where: { $0 === subscriber }) else { return }
-            subscribers[key]?.remove(at: index)
-            total -= 1
-            if subscribers[key]?.isEmpty == true { subscribers[key] = nil }
-        }
+    private func remove(_ subscriber: StreamSubscriber) {
+        lock.withLock { detach(subscriber) }
+    }
+
+    /// Forgets `subscriber` (under `lock`); nothing when it was already forgotten.
+    private func detach(_ subscriber: StreamSubscriber) {
+        let key = subscriber.key
+        guard let index = subscribers[key]?.firstIndex(where: { $0 === subscriber }) else { return }
+        subscribers[key]?.remove(at: index)
+        if subscribers[key]?.isEmpty == true { subscribers[key] = nil }
+        let left = byAddress[subscriber.address, default: 1] - 1
+        byAddress[subscriber.address] = left > 0 ? left : nil
+        total -= 1
     }
 }
