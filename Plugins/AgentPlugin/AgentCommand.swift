@@ -18,6 +18,7 @@ struct AgentCommand: PluginCommand {
         .value("location-interval", "SECONDS", help: "Also report the location source's place this often (checked at each report; default: only when the server asks)."),
         .value("relay", "URL", help: "A push relay's /push/send URL: registers with it (once) and announces it as push_url; 'none' forgets it."),
         .value("relay-key-file", "FILE", help: "The relay's registration key, when its operator requires one ('-': standard input; default: $HOME_RELAY_KEY)."),
+        .flag("insecure-relay", help: "Accept a plain http:// relay on another machine (its stream secret then travels in clear text)."),
     ]
     var subcommands: [any Command] {
         [

@@ -12,6 +12,7 @@ struct AgentRegisterCommand: Command {
         .server,
         .value("relay", "URL", help: "A push relay's /push/send URL: registers with it (once) and announces it as push_url; 'none' forgets it."),
         .value("relay-key-file", "FILE", help: "The relay's registration key, when its operator requires one ('-': standard input; default: $HOME_RELAY_KEY)."),
+        .flag("insecure-relay", help: "Accept a plain http:// relay on another machine (its stream secret then travels in clear text)."),
     ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -31,7 +31,11 @@ struct AgentSession: Sendable {
     /// `--relay none` forgets it.
     static func relayCredentials(_ invocation: Invocation, folder: URL) async throws -> RelayCredentials? {
         let stored = try RelayCredentials.load(from: folder)
-        guard let url = invocation.arguments.values["relay"] else { return stored }
+        let insecure = invocation.arguments.has("insecure-relay")
+        guard let url = invocation.arguments.values["relay"] else {
+            if let stored { try refuseCleartext(stored.pushURL, insecure: insecure) }
+            return stored
+        }
         if url == "none" {
             if let stored { try await forget(stored, folder: folder, console: invocation.console) }
             return nil
@@ -39,6 +43,7 @@ struct AgentSession: Sendable {
         guard RelayCredentials.endpoint("/push/send", besides: url) != nil, URL(string: url)?.scheme.map({ ["http", "https"].contains($0) }) == true else {
             throw UsageError("--relay needs a push relay's /push/send URL, such as https://relay.example/push/send")
         }
+        try refuseCleartext(url, insecure: insecure)
         if let stored, stored.pushURL == url { return stored }
         let key = try invocation.arguments.values["relay-key-file"].map { try SecretInput.read($0, option: "relay-key-file", console: invocation.console) }
             ?? Current.environment()["HOME_RELAY_KEY"].flatMap { $0.isEmpty ? nil : $0 }
@@ -46,6 +51,13 @@ struct AgentSession: Sendable {
         if let stored { try? await forget(stored, folder: folder, console: invocation.console) }
         try credentials.save(to: folder)
         return credentials
+    }
+
+    /// Refuses an `http://` relay on another machine (the stream secret would cross the network in
+    /// clear text) unless the user said `--insecure-relay`.
+    private static func refuseCleartext(_ pushURL: String, insecure: Bool) throws {
+        guard !insecure, RelayCredentials.isCleartextToAnotherMachine(pushURL) else { return }
+        throw UsageError("the relay \(pushURL) is plain http on another machine: its stream secret would travel in clear text; use https:// (or --insecure-relay to accept that)")
     }
 
     /// Unregisters from the relay of `credentials` and removes them; a relay that cannot be

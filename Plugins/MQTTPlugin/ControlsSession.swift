@@ -6,7 +6,19 @@ import MQTT
 
 /// One agent run's controls on the broker: what is announced on connect, and each command
 /// performed, one at a time in the order they came (a volume set twice ends at the second value).
+///
+/// Only fresh commands run. A retained message on a command topic is never performed (whoever
+/// retained it would have it performed at every connect, a reboot at every login) and is
+/// cleared. Commands the broker kept for the agent's session while it was away run when it is
+/// back only if it was away at most ``freshness`` seconds; after a longer absence (or when no
+/// earlier contact is known) what arrives in the first ``backlogWindow`` seconds of the
+/// connection, the broker's backlog, is dropped with a log line.
 final class ControlsSession: @unchecked Sendable {
+    /// Seconds of absence after which queued commands are stale.
+    static let freshness = 120.0
+    /// Seconds after a connect in which the broker delivers what it kept for the session.
+    static let backlogWindow = 2.0
+
     let offered: [String: any Control]
     let withdrawn: [ControlDefinition]
     let topics: ControlTopics
@@ -18,8 +30,16 @@ final class ControlsSession: @unchecked Sendable {
     private let commands: AsyncStream<(any Control, ControlCommand)>
     private let queue: AsyncStream<(any Control, ControlCommand)>.Continuation
     private var performing: Task<Void, Never>?
+    /// When the agent was last on the broker, and until when arriving commands are its backlog.
+    private var lastContact: Date?
+    private var backlogUntil = Date.distantPast
+    private var staleAbsence = ""
 
-    init(offered: [any Control], withdrawn: [ControlDefinition], topics: ControlTopics, registration: MobileAppRegistration, folder: URL, log: @escaping @Sendable (String) -> Void) {
+    init(
+        offered: [any Control], withdrawn: [ControlDefinition], topics: ControlTopics, registration: MobileAppRegistration, folder: URL,
+        lastOnline: Date?, log: @escaping @Sendable (String) -> Void
+    ) {
+        lastContact = lastOnline
         self.offered = Dictionary(offered.map { ($0.definition.id, $0) }) { first, _ in first }
         self.withdrawn = withdrawn
         self.topics = topics
@@ -40,10 +60,23 @@ final class ControlsSession: @unchecked Sendable {
         }
     }
 
-    /// Ends the queue after the commands in it.
+    /// Ends the queue after the commands in it, and remembers when the agent was last on the broker.
     func finish() async {
         queue.finish()
         await lock.withLock { performing }?.value
+        await rememberContact()
+    }
+
+    /// Saves when the agent was last on the broker, while it is.
+    private func rememberContact() async {
+        guard lock.withLock({ connection?.connectedNow }) == true else { return }
+        let now = Date()
+        lock.withLock { lastContact = now }
+        do {
+            try await ControlSettings.update(in: folder) { $0.lastOnline = now }
+        } catch {
+            log("mqtt: when the agent was last on the broker was not saved: \(error)")
+        }
     }
 
     private func publish(_ message: MQTTMessage) {
@@ -55,8 +88,18 @@ final class ControlsSession: @unchecked Sendable {
         }
     }
 
-    /// On every (re)connect: online, the discovery configs, the states.
+    /// On every (re)connect: online, the discovery configs, the states. After a long absence,
+    /// what the broker kept meanwhile is the backlog to drop.
     func announce() {
+        let now = Date()
+        lock.withLock {
+            let away = lastContact.map { now.timeIntervalSince($0) }
+            if away.map({ $0 > Self.freshness }) ?? true {
+                backlogUntil = now.addingTimeInterval(Self.backlogWindow)
+                staleAbsence = away.map { "\(Int($0)) s" } ?? "for a time not known"
+            }
+            lastContact = now
+        }
         publish(MQTTMessage(topic: topics.availability, text: "online", qos: 1, retain: true))
         for definition in withdrawn {
             publish(MQTTMessage(topic: topics.discovery(definition), payload: [], qos: 1, retain: true))
@@ -69,8 +112,9 @@ final class ControlsSession: @unchecked Sendable {
         Task { await publishStates() }
     }
 
-    /// Every stateful control's state, retained.
+    /// Every stateful control's state, retained; and when the agent was last on the broker.
     func publishStates() async {
+        await rememberContact()
         for control in offered.values where control.definition.kind != .button {
             if let state = await control.state() {
                 publish(MQTTMessage(topic: topics.state(control.definition.id), text: state, qos: 1, retain: true))
@@ -78,9 +122,18 @@ final class ControlsSession: @unchecked Sendable {
         }
     }
 
-    /// A message on a command topic: performed, recorded, its state published again.
+    /// A fresh message on a command topic: performed, recorded, its state published again.
     func handle(_ message: MQTTMessage) {
         guard let id = topics.controlID(commandTopic: message.topic) else { return }
+        guard !message.retain else {
+            log("mqtt: a retained command for \(id) is never performed; cleared from the broker")
+            return publish(MQTTMessage(topic: message.topic, payload: [], qos: 1, retain: true))
+        }
+        guard message.payload.count > 0 else { return }
+        let (stale, absence) = lock.withLock { (Date() < backlogUntil, staleAbsence) }
+        guard !stale else {
+            return log("mqtt: a command for \(id) queued while the agent was away (\(absence), over \(Int(Self.freshness)) s) is dropped")
+        }
         guard let control = offered[id] else { return log("mqtt: a command for \(id), which is not enabled here; ignored") }
         guard let text = message.text, let command = ControlCommand(payload: text, for: control.definition.kind) else {
             return log("mqtt: \(id) got a payload that is not a command for it (\(message.payload.count) bytes); ignored")

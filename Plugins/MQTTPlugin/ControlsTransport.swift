@@ -23,7 +23,8 @@ struct ControlsTransport: AgentService {
             return {}
         }
         let folder = home.folders.data
-        let enabled = try ControlSettings.load(from: folder).enabled
+        let stored = try ControlSettings.load(from: folder)
+        let enabled = stored.enabled
         let all = controls()
         let offered = all.filter { enabled.contains($0.definition.id) }
         let deviceID = registration.request.deviceID ?? registration.response.webhookID
@@ -34,7 +35,7 @@ struct ControlsTransport: AgentService {
         )
         let session = ControlsSession(
             offered: offered, withdrawn: all.filter { !enabled.contains($0.definition.id) }.map(\.definition), topics: topics,
-            registration: registration.request, folder: folder, log: log
+            registration: registration.request, folder: folder, lastOnline: stored.lastOnline, log: log
         )
         let connection = try MQTTConnection(
             settings: settings, subscriptions: [topics.commands], connected: { session.announce() }, received: { session.handle($0) }, log: { log("mqtt: \($0)") }

@@ -72,6 +72,20 @@ final class AgentRelayChannelTests: XCTestCase {
         addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
     }
 
+    func testAPlainHTTPRelayOnAnotherMachineIsRefused() throws {
+        let server = try IntegrationEnvironment.require()
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-cleartext-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = HomeProcess(root: root)
+        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
+        // 192.0.2.1 is a documentation address: nothing there answers, and nothing is tried.
+        let (status, output) = try home.run(["agent", "register", "--relay", "http://192.0.2.1:8080/push/send"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(output.contains("its stream secret would travel in clear text; use https://"), output)
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        XCTAssertFalse(files.contains { $0.lastPathComponent == "relay.json" }, "no credentials were asked for")
+    }
+
     func testForgettingTheRelayUnregistersThisMachineThere() throws {
         let server = try IntegrationEnvironment.require()
         let relay = try RelayProcess(environment: [:])

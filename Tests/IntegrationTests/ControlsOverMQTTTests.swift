@@ -170,6 +170,34 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         let thirdLog = AgentLog(thirdOutput)
         let queued = try await Self.waitForRecord(record, count: before + 1, "the queued command")
         XCTAssertEqual(queued.last, "level 7", thirdLog.text)
+
+        // Away an hour: a QoS 1 command queued meanwhile is stale and dropped; a retained press
+        // (which would run at every connect) is never performed and is cleared; a fresh press
+        // runs once.
+        kill(third.processIdentifier, SIGTERM)
+        third.waitUntilExit()
+        let settings = try XCTUnwrap(FileManager.default.enumerator(at: home.root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.first { $0.lastPathComponent == "controls.json" })
+        var stored = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: settings)) as? [String: Any])
+        XCTAssertNotNil(stored["lastOnline"], "a clean stop saves when the agent was last on the broker")
+        stored["lastOnline"] = Date().timeIntervalSince1970 - 3_600
+        try SecretFile.write([UInt8](try JSONSerialization.data(withJSONObject: stored)), to: settings)
+        try await Self.publish(to: broker, MQTTMessage(topic: "\(node)/record_level/set", text: "9", qos: 1))
+        try await Self.publish(to: broker, MQTTMessage(topic: "\(node)/record_press/set", text: "PRESS", qos: 1, retain: true))
+        let performed = Self.recorded(record).count
+        let (fourth, fourthOutput) = try home.start(["agent", "--interval", "60"])
+        keep(fourth)
+        let fourthLog = AgentLog(fourthOutput)
+        try await fourthLog.wait(for: "mqtt: a command for record_level queued while the agent was away (3", within: 30)
+        try await fourthLog.wait(for: "mqtt: a retained command for record_press is never performed; cleared from the broker", within: 30)
+        let retained = try await Self.retained(on: broker, topic: "\(node)/record_press/set")
+        XCTAssertEqual(retained, [], "the retained press is gone from the broker")
+        XCTAssertEqual(Self.recorded(record).count, performed, "neither the stale nor the retained command ran: \(Self.recorded(record))")
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": pressEntity])
+        let fresh = try await Self.waitForRecord(record, count: performed + 1, "the fresh press")
+        XCTAssertEqual(fresh.last, "press PRESS")
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        XCTAssertEqual(Self.recorded(record).count, performed + 1, "performed once")
     }
 
     func testABrokerThatIsDownAtStartIsWaitedFor() async throws {
@@ -238,6 +266,20 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
     }
 
     /// Publishes `message` as a client of the test's own and waits until the broker has it.
+    /// The payloads the broker keeps retained on `topic` (what a new subscriber gets at once).
+    private static func retained(on broker: MosquittoBroker, topic: String) async throws -> [String] {
+        let messages = AsyncStream.makeStream(of: MQTTMessage.self)
+        let settings = MQTTSettings(broker: try MQTTBroker(url: broker.url), clientID: "test-\(UUID().uuidString.prefix(6))", username: broker.username, password: broker.password)
+        let client = try MQTTConnection(settings: settings, subscriptions: [topic], connected: {}, received: { messages.continuation.yield($0) }, log: { _ in })
+        try client.start()
+        try await Task.sleep(nanoseconds: 1_500_000_000)
+        client.stop()
+        messages.continuation.finish()
+        var found: [String] = []
+        for await message in messages.stream where message.retain { found.append(message.text ?? "") }
+        return found
+    }
+
     private static func publish(to broker: MosquittoBroker, _ message: MQTTMessage) async throws {
         let connected = AsyncStream.makeStream(of: Void.self)
         let settings = MQTTSettings(broker: try MQTTBroker(url: broker.url), clientID: "test-\(UUID().uuidString.prefix(6))", username: broker.username, password: broker.password)

@@ -11,6 +11,9 @@ public struct ControlSettings: Codable, Sendable, Equatable {
     public var enabled: Set<String> = []
     /// The last command each control got: when, what, and how it went.
     public var lastCommands: [String: ControlOutcome] = [:]
+    /// When the agent was last known on the broker (saved with every state publication and at a
+    /// clean stop): how long a command queued for it since may have waited.
+    public var lastOnline: Date?
 
     public init() {}
 

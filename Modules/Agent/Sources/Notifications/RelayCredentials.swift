@@ -36,4 +36,12 @@ public struct RelayCredentials: Codable, Sendable, Equatable {
         guard pushURL.hasSuffix("/push/send") else { return nil }
         return URL(string: String(pushURL.dropLast("/push/send".count)) + path)
     }
+
+    /// Whether `pushURL` would carry the stream secret in clear text to another machine: `http://`
+    /// to anything but a loopback host (`localhost`, 127.0.0.0/8, ::1).
+    public static func isCleartextToAnotherMachine(_ pushURL: String) -> Bool {
+        guard let url = URL(string: pushURL), url.scheme?.lowercased() == "http" else { return false }
+        let host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return !(host == "localhost" || host == "::1" || (host.hasPrefix("127.") && host.split(separator: ".").count == 4))
+    }
 }
