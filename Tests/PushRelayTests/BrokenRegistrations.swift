@@ -1,3 +1,4 @@
+import Foundation
 import PushRelay
 
 /// A registration store whose disk fails, with a message that names what an attacker should not
@@ -7,7 +8,7 @@ struct BrokenRegistrations: RegistrationStore {
         var description: String { "disk I/O error reading /var/lib/push-relay/push-relay.sqlite" }
     }
 
-    func add(tokenKey: String, secretKey: String, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    func add(tokenKey: String, secretKey: String, at date: Date, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(.failure(DiskFailure()))
     }
 
@@ -17,4 +18,7 @@ struct BrokenRegistrations: RegistrationStore {
     func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void) {
         completion(.failure(DiskFailure()))
     }
+
+    func markUsed(tokenKey: String, at date: Date) {}
+    func expire(unusedSince cutoff: Date) throws -> [String] { throw DiskFailure() }
 }

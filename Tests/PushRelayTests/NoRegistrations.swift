@@ -1,8 +1,9 @@
+import Foundation
 import PushRelay
 
 /// A registration store no request in the test reaches (every app id goes to a provider).
 struct NoRegistrations: RegistrationStore {
-    func add(tokenKey: String, secretKey: String, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    func add(tokenKey: String, secretKey: String, at date: Date, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(.failure(RelayRequestError(503, "no registrations here")))
     }
 
@@ -12,4 +13,7 @@ struct NoRegistrations: RegistrationStore {
     func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void) {
         completion(.success(nil))
     }
+
+    func markUsed(tokenKey: String, at date: Date) {}
+    func expire(unusedSince cutoff: Date) throws -> [String] { [] }
 }

@@ -1,26 +1,49 @@
+import Essentials
 import Dispatch
 import Foundation
 
 /// Registrations in Redis, shared by every relay process: two hashes (token key → secret key,
-/// secret key → token key), added together by one script that also holds the limit. Token keys
-/// found are remembered here for a minute, so most sends cost no extra round trip and a device
-/// unregistered through another process is refused here within a minute.
+/// secret key → token key), added together by one script that also holds the limit, and a third
+/// (token key → when it was last used, in seconds, written at most once an hour per token by each
+/// process) that expiry reads. Token keys found are remembered here for a minute, so most sends
+/// cost no extra round trip and a device unregistered through another process is refused here
+/// within a minute.
 public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendable {
     static let tokensKey = "push-relay:registrations:tokens"
     static let secretsKey = "push-relay:registrations:secrets"
-    /// Adds KEYS[1][ARGV[1]] = ARGV[2] and KEYS[2][ARGV[2]] = ARGV[1] unless KEYS[1] holds ARGV[3].
+    static let usedKey = "push-relay:registrations:used"
+    /// Adds KEYS[1][ARGV[1]] = ARGV[2], KEYS[2][ARGV[2]] = ARGV[1] and KEYS[3][ARGV[1]] = ARGV[4]
+    /// (used now) unless KEYS[1] holds ARGV[3].
     private static let addScript = """
         if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
         redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
         redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+        redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
         return 1
         """
-    /// Removes KEYS[2][ARGV[1]] and the token it names from KEYS[1]; returns that token key.
+    /// Removes the registration of token ARGV[1] if it was last used before ARGV[2] (checked here,
+    /// so a use through another process meanwhile keeps it); one without a recorded use is given
+    /// ARGV[3] (now) instead, a registration from before uses were recorded. 1 when removed.
+    private static let expireScript = """
+        local used = redis.call('HGET', KEYS[3], ARGV[1])
+        if not used then
+            if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then redis.call('HSET', KEYS[3], ARGV[1], ARGV[3]) end
+            return 0
+        end
+        if tonumber(used) >= tonumber(ARGV[2]) then return 0 end
+        local secret = redis.call('HGET', KEYS[1], ARGV[1])
+        redis.call('HDEL', KEYS[1], ARGV[1])
+        redis.call('HDEL', KEYS[3], ARGV[1])
+        if secret then redis.call('HDEL', KEYS[2], secret) end
+        return 1
+        """
+    /// Removes KEYS[2][ARGV[1]] and the token it names from KEYS[1] and KEYS[3]; returns that token key.
     private static let removeScript = """
         local token = redis.call('HGET', KEYS[2], ARGV[1])
         if not token then return false end
         redis.call('HDEL', KEYS[2], ARGV[1])
         redis.call('HDEL', KEYS[1], token)
+        redis.call('HDEL', KEYS[3], token)
         return token
         """
     /// How many known token keys are remembered before starting over, and for how long.
@@ -31,16 +54,23 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     private let limit: Int
     // Guarded by `lock`.
     private var known: [String: UInt64] = [:]
+    /// When this process last wrote each token's use (seconds), at most ``rememberedLimit`` of them.
+    private var written: [String: Double] = [:]
     private let lock = NSLock()
+    private let logger: Logger
 
-    public init(pool: RedisPool, limit: Int) {
+    public init(pool: RedisPool, limit: Int, logger: Logger = Logger.standardError(label: "push-relay", level: .warning)) {
         self.pool = pool
         self.limit = limit
+        self.logger = logger
     }
 
-    public func add(tokenKey: String, secretKey: String, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
+    public func add(tokenKey: String, secretKey: String, at date: Date, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(Result {
-            let added = try pool.command(["EVAL", Self.addScript, "2", Self.tokensKey, Self.secretsKey, tokenKey, secretKey, String(limit)])
+            let added = try pool.command([
+                "EVAL", Self.addScript, "3", Self.tokensKey, Self.secretsKey, Self.usedKey, tokenKey, secretKey, String(limit),
+                String(Int(date.timeIntervalSince1970)),
+            ])
             guard added.integer == 1 else { throw RelayRequestError(503, "the relay holds as many registrations as it allows (\(limit))") }
         })
     }
@@ -49,7 +79,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     /// stream what they queue meanwhile, and the queue caps bound it.
     public func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void) {
         completion(Result {
-            let token = try pool.command(["EVAL", Self.removeScript, "2", Self.tokensKey, Self.secretsKey, secretKey]).string
+            let token = try pool.command(["EVAL", Self.removeScript, "3", Self.tokensKey, Self.secretsKey, Self.usedKey, secretKey]).string
             if let token { lock.withLock { _ = known.removeValue(forKey: token) } }
             return token
         })
@@ -71,5 +101,40 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
 
     public func tokenKey(forSecret secretKey: String) throws -> String? {
         try pool.command(["HGET", Self.secretsKey, secretKey]).string
+    }
+
+    public func markUsed(tokenKey: String, at date: Date) {
+        let now = date.timeIntervalSince1970
+        let stale = lock.withLock { () -> Bool in
+            guard now - (written[tokenKey] ?? 0) >= SQLiteRegistrationStore.usePrecision else { return false }
+            if written.count >= Self.rememberedLimit { written = [:] }
+            written[tokenKey] = now
+            return true
+        }
+        guard stale else { return }
+        do {
+            _ = try pool.command(["HSET", Self.usedKey, tokenKey, String(Int(now))])
+        } catch {
+            logger.error("a registration's last use was not written to Redis: \(error)")
+        }
+    }
+
+    /// Walks the registrations in pages of 1,000 (HSCAN) and removes each unused since `cutoff`
+    /// by a script that checks again, so several relay processes may expire at once.
+    public func expire(unusedSince cutoff: Date) throws -> [String] {
+        let limit = String(Int(cutoff.timeIntervalSince1970)), now = String(Int(Date().timeIntervalSince1970))
+        var expired: [String] = [], cursor = "0"
+        repeat {
+            let page = try pool.command(["HSCAN", Self.tokensKey, cursor, "COUNT", "1000"]).array
+            guard page.count == 2, let next = page[0].string else { throw RedisError("HSCAN answered something else than a page") }
+            cursor = next
+            let fields = page[1].array
+            for token in stride(from: 0, to: fields.count, by: 2).compactMap({ fields[$0].string }) {
+                let removed = try pool.command(["EVAL", Self.expireScript, "3", Self.tokensKey, Self.secretsKey, Self.usedKey, token, limit, now])
+                if removed.integer == 1 { expired.append(token) }
+            }
+        } while cursor != "0"
+        lock.withLock { for token in expired { known[token] = nil } }
+        return expired
     }
 }

@@ -32,6 +32,8 @@ public struct RelayConfiguration: Sendable, Equatable {
     public var streamLimits = StreamLimits()
     /// Registrations kept at most.
     public var registrationLimit = 100_000
+    /// Seconds a registration is kept without a send or a stream (30 days unless configured).
+    public var registrationTTL: Double = 30 * 86_400
     /// Requests one IP address may make per second (a burst of twice as many).
     public var requestsPerAddress = 200
     /// Registrations one IP address may make per hour.
@@ -77,6 +79,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_STREAMS_TOTAL", "streams of every token together; when all are taken a device with no stream takes the oldest of the address holding the most (default 512)"),
         ("PUSH_RELAY_STREAMS_PER_ADDRESS", "streams from one IP address, of any tokens (default 8)"),
         ("PUSH_RELAY_REGISTRATION_LIMIT", "devices registered at most (default 100000)"),
+        ("PUSH_RELAY_REGISTRATION_TTL_DAYS", "days a registration is kept with nothing sent to it and no stream (default 30)"),
         ("PUSH_RELAY_REGISTRATIONS_PER_ADDRESS", "registrations per IP address per hour (default 20)"),
         ("PUSH_RELAY_REGISTRATION_KEY_FILE", "a file holding the key devices need to register (default: open registration)"),
         ("PUSH_RELAY_METRICS_TOKEN_FILE", "a file holding the bearer token /metrics requires (default: none)"),
@@ -141,6 +144,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let count = try number("streams_total", 1...1_000_000) { streamLimits.total = count }
         if let count = try number("streams_per_address", 1...1_000_000) { streamLimits.perAddress = count }
         if let count = try number("registration_limit", 1...100_000_000) { registrationLimit = count }
+        if let days = try number("registration_ttl_days", 1...3_650) { registrationTTL = Double(days) * 86_400 }
         if let count = try number("registrations_per_address", 1...1_000_000) { registrationsPerAddress = count }
         if let path = settings[name("registration_key_file")] { registrationKey = try Self.secret(in: path, setting: name("registration_key_file"), source: source) }
         if let text = settings[name("metrics_public")] {

@@ -10,6 +10,8 @@ public final class RelayServer: @unchecked Sendable {
     public let service: RelayService
     private let http: HTTPServer
     private let keepAlive: DispatchSourceTimer
+    /// Expires unused registrations at the start and every hour.
+    private let expiry: DispatchSourceTimer
     private let delivery: any DeliveryBackend
     private let limits: any RateLimitStore
     private let writer: BatchedWriter
@@ -60,14 +62,14 @@ public final class RelayServer: @unchecked Sendable {
             if let redis = configuration.redis {
                 let connections = try RedisPool(redis)
                 limits = RedisRateLimitStore(pool: connections)
-                registrations = RedisRegistrationStore(pool: connections, limit: configuration.registrationLimit)
+                registrations = RedisRegistrationStore(pool: connections, limit: configuration.registrationLimit, logger: logger)
                 delivery = try RedisDelivery(
                     pool: connections, ttl: configuration.messageTTL, limits: configuration.queueLimits,
                     streamLimits: configuration.streamLimits, logger: logger
                 )
             } else {
                 limits = try SQLiteRateLimitStore(pool: pool, writer: writer)
-                registrations = try SQLiteRegistrationStore(pool: pool, writer: writer, limit: configuration.registrationLimit)
+                registrations = try SQLiteRegistrationStore(pool: pool, writer: writer, limit: configuration.registrationLimit, logger: logger)
                 delivery = try LocalDelivery(
                     pool: pool, writer: writer, ttl: configuration.messageTTL, limits: configuration.queueLimits,
                     streamLimits: configuration.streamLimits, logger: logger
@@ -101,6 +103,10 @@ public final class RelayServer: @unchecked Sendable {
         keepAlive.schedule(deadline: .now() + configuration.keepAliveInterval, repeating: configuration.keepAliveInterval)
         keepAlive.setEventHandler { delivery.streams.keepAlive() }
         keepAlive.resume()
+        expiry = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        expiry.schedule(deadline: .now(), repeating: 3_600)
+        expiry.setEventHandler { service.expireUnusedRegistrations() }
+        expiry.resume()
         logger.info("serving with \(configuration.redis == nil ? "SQLite at \(configuration.database.path)" : "Redis") and \(routes.count) provider route(s)")
     }
 
@@ -110,6 +116,7 @@ public final class RelayServer: @unchecked Sendable {
     /// Stops listening and closes every stream.
     public func stop() {
         keepAlive.cancel()
+        expiry.cancel()
         service.stop()
         // Pending notifications commit first and their connections resume; then the server
         // closes, and the counts of the last answers are written.

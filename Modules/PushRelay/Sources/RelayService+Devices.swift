@@ -15,7 +15,7 @@ extension RelayService {
         }
         let credentials = IssuedCredentials.random()
         let deferred = DeferredReply()
-        registrations.add(tokenKey: SecretDigest.key(credentials.pushToken), secretKey: SecretDigest.key(credentials.streamSecret)) { [self] outcome in
+        registrations.add(tokenKey: SecretDigest.key(credentials.pushToken), secretKey: SecretDigest.key(credentials.streamSecret), at: now()) { [self] outcome in
             complete(deferred) { [self] in
                 switch outcome {
                 case .success:
@@ -61,6 +61,7 @@ extension RelayService {
             throw RelayRequestError(400, "/push/stream takes the stream secret as 'Authorization: Bearer SECRET', never in the URL")
         }
         let key = try deviceKey(request)
+        registrations.markUsed(tokenKey: key, at: now())
         let lastID = request.headers["last-event-id"].flatMap { $0.isEmpty ? nil : $0 }
         let stream = EventStream()
         stream.send(ServerSentEvent(name: "ready", data: "{}"))

@@ -51,6 +51,21 @@ public final class RelayService: Sendable {
         return reply
     }
 
+    /// Removes the registrations neither sent to nor streamed for ``RelayConfiguration/registrationTTL``
+    /// seconds, with their queues and streams; how many. Logged, never thrown: the next sweep tries again.
+    @discardableResult
+    public func expireUnusedRegistrations() -> Int {
+        do {
+            let expired = try registrations.expire(unusedSince: now().addingTimeInterval(-configuration.registrationTTL))
+            for key in expired { delivery.forget(key) }
+            if !expired.isEmpty { logger.info("\(expired.count) registration(s) unused for \(Int(configuration.registrationTTL / 86_400)) days expired") }
+            return expired.count
+        } catch {
+            logger.error("unused registrations could not be expired: \(error)")
+            return 0
+        }
+    }
+
     /// Lets the provider sends under way finish; later ones are refused.
     public func stop() {
         dispatcher.stop()
@@ -103,6 +118,7 @@ public final class RelayService: Sendable {
         if route.provider == nil, try !registrations.isRegistered(tokenKey: key) {
             throw RelayRequestError(404, "the push token was not issued by this relay; the device registers at /push/register")
         }
+        if route.provider == nil { registrations.markUsed(tokenKey: key, at: now()) }
         let payload = try PayloadConverter.convert(push.notification)
         let date = now()
         let maximum = configuration.dailyLimit
@@ -123,10 +139,12 @@ public final class RelayService: Sendable {
         }
         if let provider = route.provider {
             let expiry = date.addingTimeInterval(configuration.messageTTL)
-            let queued = dispatcher.submit {
+            let queued = dispatcher.submit(for: key) {
                 finish(Result { try provider.send(payload, to: push.pushToken, expiresAt: expiry); return .streamed })
             }
-            if !queued { finish(.failure(RelayRequestError(503, "the relay has too many notifications on their way to \(route.id); try again later"))) }
+            if !queued {
+                finish(.failure(RelayRequestError(503, "the relay has too many notifications on their way to \(route.id), or for this token; try again later")))
+            }
         } else {
             delivery.deliver(payload, to: key, completion: finish)
         }

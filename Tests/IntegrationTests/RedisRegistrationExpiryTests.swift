@@ -1,0 +1,47 @@
+import Foundation
+import PushRelay
+import XCTest
+
+/// Registrations in a real Redis expire when unused, by a script that checks each again, so
+/// relays sharing the Redis may expire at once; a registration from before uses were recorded
+/// gets its first recorded use at the first sweep instead of expiring.
+final class RedisRegistrationExpiryTests: XCTestCase {
+    private var redis: RedisTestServer?
+
+    override func tearDown() {
+        redis?.stop()
+    }
+
+    private func add(_ store: RedisRegistrationStore, _ token: String, at date: Date) {
+        let done = expectation(description: "added")
+        store.add(tokenKey: token, secretKey: "secret-" + token, at: date) { result in
+            if case .failure(let error) = result { XCTFail("\(error)") }
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+    }
+
+    func testUnusedRegistrationsExpireOnceAcrossRelays() throws {
+        let redis = try RedisTestServer()
+        self.redis = redis
+        let pool = try RedisPool(try RedisAddress(redis.url))
+        let first = RedisRegistrationStore(pool: pool, limit: 100), second = RedisRegistrationStore(pool: pool, limit: 100)
+        let start = Date().addingTimeInterval(-60 * 86_400)
+        add(first, "idle", at: start)
+        add(first, "busy", at: start)
+        second.markUsed(tokenKey: "busy", at: start.addingTimeInterval(20 * 86_400))
+        // A registration written before uses were recorded: no entry in the used hash.
+        _ = try pool.command(["HSET", "push-relay:registrations:tokens", "legacy", "secret-legacy"])
+        _ = try pool.command(["HSET", "push-relay:registrations:secrets", "secret-legacy", "legacy"])
+
+        let cutoff = start.addingTimeInterval(10 * 86_400)
+        XCTAssertEqual(try first.expire(unusedSince: cutoff), ["idle"])
+        XCTAssertEqual(try second.expire(unusedSince: cutoff), [], "already gone; the busy one was used through the other relay")
+        XCTAssertFalse(try second.isRegistered(tokenKey: "idle"))
+        XCTAssertNil(try second.tokenKey(forSecret: "secret-idle"))
+        XCTAssertTrue(try first.isRegistered(tokenKey: "busy"))
+        XCTAssertTrue(try first.isRegistered(tokenKey: "legacy"), "given a use now rather than expired")
+        XCTAssertNotNil(try pool.command(["HGET", "push-relay:registrations:used", "legacy"]).string)
+        XCTAssertEqual(try first.expire(unusedSince: start.addingTimeInterval(21 * 86_400)), ["busy"])
+    }
+}
