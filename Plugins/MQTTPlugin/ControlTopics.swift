@@ -18,6 +18,9 @@ struct ControlTopics {
     func command(_ id: String) -> String { "\(base)/\(id)/set" }
     func state(_ id: String) -> String { "\(base)/\(id)/state" }
     func discovery(_ definition: ControlDefinition) -> String { "\(discoveryPrefix)/\(definition.kind.component)/\(node)/\(definition.id)/config" }
+    /// Where the agent sends itself a mark after a connect: what arrives before it comes back is
+    /// what the broker kept for the session (no control id starts with a dot).
+    var backlogEnd: String { command(".backlog-end") }
     /// The filter matching every command topic.
     var commands: String { "\(base)/+/set" }
 

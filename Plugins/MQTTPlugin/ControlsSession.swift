@@ -10,14 +10,16 @@ import MQTT
 /// Only fresh commands run. A retained message on a command topic is never performed (whoever
 /// retained it would have it performed at every connect, a reboot at every login) and is
 /// cleared. Commands the broker kept for the agent's session while it was away run when it is
-/// back only if it was away at most ``freshness`` seconds; after a longer absence (or when no
-/// earlier contact is known) what arrives in the first ``backlogWindow`` seconds of the
-/// connection, the broker's backlog, is dropped with a log line.
+/// back only if it was away at most ``freshness`` seconds. After a longer absence (or when no
+/// earlier contact is known) the agent sends itself a mark on connecting: the broker delivers
+/// what it kept for the session first, so every command before the mark comes back is that
+/// backlog and is dropped with a log line (for at most ``backlogPatience`` seconds, should the
+/// mark be lost).
 final class ControlsSession: @unchecked Sendable {
     /// Seconds of absence after which queued commands are stale.
     static let freshness = 120.0
-    /// Seconds after a connect in which the broker delivers what it kept for the session.
-    static let backlogWindow = 2.0
+    /// Seconds after a connect after which commands run even if the mark has not come back.
+    static let backlogPatience = 10.0
 
     let offered: [String: any Control]
     let withdrawn: [ControlDefinition]
@@ -30,8 +32,10 @@ final class ControlsSession: @unchecked Sendable {
     private let commands: AsyncStream<(any Control, ControlCommand)>
     private let queue: AsyncStream<(any Control, ControlCommand)>.Continuation
     private var performing: Task<Void, Never>?
-    /// When the agent was last on the broker, and until when arriving commands are its backlog.
+    /// When the agent was last on the broker; while its backlog is dropped, the mark that ends it
+    /// and until when at most.
     private var lastContact: Date?
+    private var backlogMark: String?
     private var backlogUntil = Date.distantPast
     private var staleAbsence = ""
 
@@ -92,14 +96,16 @@ final class ControlsSession: @unchecked Sendable {
     /// what the broker kept meanwhile is the backlog to drop.
     func announce() {
         let now = Date()
-        lock.withLock {
+        let mark = lock.withLock { () -> String? in
             let away = lastContact.map { now.timeIntervalSince($0) }
-            if away.map({ $0 > Self.freshness }) ?? true {
-                backlogUntil = now.addingTimeInterval(Self.backlogWindow)
-                staleAbsence = away.map { "\(Int($0)) s" } ?? "for a time not known"
-            }
             lastContact = now
+            guard away.map({ $0 > Self.freshness }) ?? true else { return nil }
+            backlogMark = UUID().uuidString
+            backlogUntil = now.addingTimeInterval(Self.backlogPatience)
+            staleAbsence = away.map { "\(Int($0)) s" } ?? "for a time not known"
+            return backlogMark
         }
+        if let mark { publish(MQTTMessage(topic: topics.backlogEnd, text: mark, qos: 1)) }
         publish(MQTTMessage(topic: topics.availability, text: "online", qos: 1, retain: true))
         for definition in withdrawn {
             publish(MQTTMessage(topic: topics.discovery(definition), payload: [], qos: 1, retain: true))
@@ -125,12 +131,15 @@ final class ControlsSession: @unchecked Sendable {
     /// A fresh message on a command topic: performed, recorded, its state published again.
     func handle(_ message: MQTTMessage) {
         guard let id = topics.controlID(commandTopic: message.topic) else { return }
+        guard message.topic != topics.backlogEnd else {
+            return lock.withLock { if message.text == backlogMark { backlogMark = nil } }
+        }
         guard !message.retain else {
             log("mqtt: a retained command for \(id) is never performed; cleared from the broker")
             return publish(MQTTMessage(topic: message.topic, payload: [], qos: 1, retain: true))
         }
         guard message.payload.count > 0 else { return }
-        let (stale, absence) = lock.withLock { (Date() < backlogUntil, staleAbsence) }
+        let (stale, absence) = lock.withLock { (backlogMark != nil && Date() < backlogUntil, staleAbsence) }
         guard !stale else {
             return log("mqtt: a command for \(id) queued while the agent was away (\(absence), over \(Int(Self.freshness)) s) is dropped")
         }
