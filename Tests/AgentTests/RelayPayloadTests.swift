@@ -1,6 +1,8 @@
 @testable import Agent
 import Essentials
 import Foundation
+import LoopbackTestSupport
+import Networking
 import XCTest
 
 /// What the push relay streams, read back as notifications in Home Assistant's terms.
@@ -59,5 +61,26 @@ final class RelayPayloadTests: XCTestCase {
         XCTAssertEqual(try history.recent().map(\.message), ["once", "once"], "7 twice is shown once; 8 is another")
         XCTAssertEqual(handler.lastRelayDelivery(), "8")
         XCTAssertEqual(try NotificationHistory(folder: folder).lastRelayDelivery(), "8", "kept across restarts")
+    }
+
+    func testAnEventLargerThanThisMachineReadsIsAcknowledgedAndSkipped() async throws {
+        let relay = try CannedHTTPServer(steps: [.send("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")])
+        defer { relay.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-oversized-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let history = try NotificationHistory(folder: folder)
+        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }) { _ in }
+        let lines = LockedLines()
+        let credentials = RelayCredentials(pushURL: "http://127.0.0.1:\(relay.port)/push/send", pushToken: "hcp_t", streamSecret: "hcs_s")
+        let channel = try XCTUnwrap(RelayPushChannel(credentials: credentials, handler: handler) { lines.append($0) })
+        await channel.receive(StreamEvent(name: "notification", data: "", id: "41", isOversized: true))
+        XCTAssertTrue(lines.all.contains { $0.contains("larger than this machine reads (id 41); acknowledged and skipped") }, "\(lines.all)")
+        // Acknowledgements go out soon, on their own task.
+        for _ in 0..<500 where relay.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+        let acknowledged = try XCTUnwrap(relay.requests.first)
+        XCTAssertTrue(acknowledged.hasPrefix("POST /push/ack "), acknowledged)
+        XCTAssertTrue(acknowledged.contains(#""last_id":"41""#), acknowledged)
+        XCTAssertEqual(try history.recent().count, 0, "nothing shown")
     }
 }

@@ -40,12 +40,15 @@ final class StreamEventParserTests: XCTestCase {
         XCTAssertEqual(try events("nonsense line without colon\ndata: x\n\n"), [StreamEvent(name: "message", data: "x")])
     }
 
-    func testAnOversizedEventIsAnError() {
-        XCTAssertThrowsError(try events("data: " + String(repeating: "x", count: 2_000) + "\n\n")) { error in
-            XCTAssertEqual((error as? HTTPClientError)?.kind, .tooLarge)
-        }
-        XCTAssertThrowsError(try events(String(repeating: "data: xxxxxxxxxx\n", count: 100))) { error in
-            XCTAssertEqual((error as? HTTPClientError)?.kind, .tooLarge, "many small data lines add up")
-        }
+    func testAnOversizedEventComesWithoutItsDataAndTheStreamGoesOn() throws {
+        let big = "id: 7\nevent: notification\ndata: " + String(repeating: "x", count: 2_000) + "\n\n"
+        let next = "id: 8\nevent: notification\ndata: small\n\n"
+        let expected = [StreamEvent(name: "notification", data: "", id: "7", isOversized: true), StreamEvent(name: "notification", data: "small", id: "8")]
+        XCTAssertEqual(try events(big + next), expected)
+        XCTAssertEqual(try events(big + next, byteByByte: true), expected, "the same however the bytes arrive")
+        let many = try events("id: 9\n" + String(repeating: "data: xxxxxxxxxx\n", count: 100) + "\n")
+        XCTAssertEqual(many, [StreamEvent(name: "message", data: "", id: "9", isOversized: true)], "many small data lines add up")
+        let longID = try events("id: " + String(repeating: "1", count: 2_000) + "\ndata: x\n\n")
+        XCTAssertEqual(longID, [StreamEvent(name: "message", data: "", id: nil, isOversized: true)], "a cut line is not applied")
     }
 }

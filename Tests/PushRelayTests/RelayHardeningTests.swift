@@ -205,6 +205,22 @@ final class RelayHardeningTests: XCTestCase {
         XCTAssertTrue((body["message"] as? String)?.contains("as many streams as it allows (2)") ?? false, "\(body)")
     }
 
+    func testANotificationLargerAsDeliveredThanADeviceReadsIsRefusedUncounted() async throws {
+        relay = try RelayTestServer()
+        let device = try await relay.register()
+        // 60 KB as sent; each 1e5 is written 100000.0, so about 135 KB as the device would read it.
+        let numbers = Array(repeating: "1e5", count: 15_000).joined(separator: ",")
+        let body = #"{"push_token":"\#(device.token)","registration_info":{"app_id":"io.homecompanion.linux","app_version":"1","os_version":"1"},"message":"m","data":{"n":[\#(numbers)]}}"#
+        XCTAssertLessThan(body.utf8.count, 64 << 10)
+        let (status, answer) = try await relay.request("POST", "/push/send", body: body)
+        XCTAssertEqual(status, 413)
+        XCTAssertTrue((answer["message"] as? String)?.contains("a device takes at most 64512") ?? false, "\(answer)")
+        let (_, check) = try await relay.request("POST", "/rate_limits/check", body: #"{"push_token":"\#(device.token)"}"#)
+        XCTAssertEqual((check["rateLimits"] as? [String: Any])?["remaining"] as? Int, 1000, "not counted against the day: \(check)")
+        let depth = try await metric("push_relay_queue_depth")
+        XCTAssertEqual(depth, 0)
+    }
+
     func testAClientFloodingStreamsCannotKeepANewDeviceOut() async throws {
         relay = try RelayTestServer { configuration in
             configuration.streamLimits.total = 8

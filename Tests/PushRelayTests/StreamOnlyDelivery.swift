@@ -5,7 +5,7 @@ import PushRelay
 struct StreamOnlyDelivery: DeliveryBackend {
     let streams = StreamRegistry()
 
-    func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
+    func deliver(_ payload: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         completion(.success(.streamed))
     }
 

@@ -4,10 +4,10 @@ import Essentials
 /// SQLite queue (``LocalDelivery``), or Redis shared by several relay processes
 /// (``RedisDelivery``). Tokens appear here only as their keys (digests).
 public protocol DeliveryBackend: Sendable {
-    /// Queues `payload` for `key` and sends it to the key's open streams; `completion` runs
-    /// once it is durably queued, or with the reason it could not be — on any thread, possibly
-    /// before this returns.
-    func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void)
+    /// Queues `payload` (a notification's JSON, as the device will read it) for `key` and sends
+    /// it to the key's open streams; `completion` runs once it is durably queued, or with the
+    /// reason it could not be — on any thread, possibly before this returns.
+    func deliver(_ payload: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void)
     /// Forgets what the client acknowledged (`lastID`), then keeps `stream` for `key` (opened
     /// from the IP address `address`) and sends it everything after that, in order, and what comes.
     func attach(_ stream: EventStream, for key: String, from address: String, after lastID: String?) throws

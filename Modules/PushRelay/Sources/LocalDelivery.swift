@@ -54,13 +54,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         purge.resume()
     }
 
-    public func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
-        let bytes: [UInt8]
-        do {
-            bytes = try JSONSerializer.data(payload)
-        } catch {
-            return completion(.failure(error))
-        }
+    public func deliver(_ bytes: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         let date = now()
         let queued = QueuedID()
         writer.submit({ [self] database in queued.id = try enqueue(bytes, for: key, at: date, in: database) }) { [streams, index] error in

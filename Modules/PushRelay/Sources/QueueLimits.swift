@@ -8,5 +8,10 @@ public struct QueueLimits: Sendable, Equatable {
     /// Payload bytes kept for every token together.
     public var totalBytes = 256 << 20
 
+    /// The largest notification delivered on a stream, as the JSON the device reads: with its
+    /// `id:` and `event:` lines it stays under the 64 KiB event the agent takes
+    /// (`EventStreamClient.maximumEventSize`), so the relay never queues what its client refuses.
+    public static let maximumPayloadSize = 63 << 10
+
     public init() {}
 }

@@ -54,10 +54,10 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         checks.resume()
     }
 
-    public func deliver(_ payload: JSONValue, to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
+    public func deliver(_ payload: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         completion(Result {
             let reply = try pool.command([
-                "EVAL", RedisQueueScripts.deliver, "0", try JSONSerializer.string(payload), key, Self.channel,
+                "EVAL", RedisQueueScripts.deliver, "0", String(decoding: payload, as: UTF8.self), key, Self.channel,
                 String(limits.perToken), String(limits.total), String(limits.totalBytes),
             ])
             if let count = reply.integer, count > 0 { lock.withLock { dropped += Int(count) } }

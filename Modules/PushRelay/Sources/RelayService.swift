@@ -120,6 +120,12 @@ public final class RelayService: Sendable {
         }
         if route.provider == nil { registrations.markUsed(tokenKey: key, at: now()) }
         let payload = try PayloadConverter.convert(push.notification)
+        // What a stream delivers is checked as it will be written (a number such as 1e5 is
+        // written 100000.0), before the notification counts against the day's limit.
+        let streamed = route.provider == nil ? try JSONSerializer.data(payload) : []
+        guard streamed.count <= QueueLimits.maximumPayloadSize else {
+            throw RelayRequestError(413, "the notification is \(streamed.count) bytes as delivered; a device takes at most \(QueueLimits.maximumPayloadSize)")
+        }
         let date = now()
         let maximum = configuration.dailyLimit
         guard try limits.reserve(key, maximum: maximum, at: date) != nil else {
@@ -146,7 +152,7 @@ public final class RelayService: Sendable {
                 finish(.failure(RelayRequestError(503, "the relay has too many notifications on their way to \(route.id), or for this token; try again later")))
             }
         } else {
-            delivery.deliver(payload, to: key, completion: finish)
+            delivery.deliver(streamed, to: key, completion: finish)
         }
         return .deferred(deferred)
     }
@@ -176,7 +182,7 @@ public final class RelayService: Sendable {
                 logger.redacting(token).warning("delivery through \(route.id) to \(token) failed: \(error)")
                 let status = try limits.complete(key, success: false, maximum: maximum, at: date)
                 let (code, message) = (error as? RelayRequestError).map { ($0.status, $0.message) }
-                    ?? (500, "the notification could not be delivered: \(error)")
+                    ?? (500, "the notification could not be delivered; the relay's log says why")
                 return (code, message, status)
             }
         }

@@ -56,6 +56,12 @@ public struct RelayPushChannel: Sendable {
     }
 
     func receive(_ event: StreamEvent) async {
+        guard !event.isOversized else {
+            // Read again at every reconnect otherwise; the relay keeps what it delivers under this size.
+            log("the relay sent a \(event.name) larger than this machine reads (id \(event.id ?? "none")); acknowledged and skipped")
+            if let id = event.id { await acknowledger.acknowledge(id) }
+            return
+        }
         switch event.name {
         case "ready": log("listening on the push relay \(streamURL.absoluteString)")
         case "notification":

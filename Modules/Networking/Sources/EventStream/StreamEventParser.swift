@@ -1,9 +1,14 @@
 /// Reads `text/event-stream` (the HTML standard's server-sent events) as its bytes arrive:
 /// `event:`, `data:` and `id:` fields (the id persists until another replaces it, as the
 /// standard's last event ID does), events ended by a blank line, comments (keep-alives) skipped,
-/// lines ended by CRLF, LF or CR. An event larger than the limit is an error, not a slow leak.
+/// lines ended by CRLF, LF or CR. An event larger than the limit is not kept: its data is dropped
+/// as it arrives (its `event:` and `id:` lines still count) and it comes out without it, marked
+/// oversized, so one such event neither grows memory nor stops the stream.
 struct StreamEventParser {
     let maximumEventSize: Int
+    /// Whether the event being read passed the limit, and whether the line being read did.
+    private var oversized = false
+    private var droppingLine = false
     private var line: [UInt8] = []
     private var name = ""
     private var data: [UInt8] = []
@@ -28,8 +33,12 @@ struct StreamEventParser {
                 afterCR = byte == 13
                 if let event = try endLine() { events.append(event) }
             default:
+                guard !droppingLine else { continue }
                 guard line.count + data.count < maximumEventSize else {
-                    throw HTTPClientError(.tooLarge, "an event exceeds \(maximumEventSize) bytes")
+                    oversized = true
+                    droppingLine = true
+                    data = []
+                    continue
                 }
                 line.append(byte)
             }
@@ -40,12 +49,19 @@ struct StreamEventParser {
     /// Applies the finished line; the event when it was the blank line that ends one.
     private mutating func endLine() throws(HTTPClientError) -> StreamEvent? {
         defer { line.removeAll(keepingCapacity: true) }
+        // The rest of a line cut at the limit: not a field to apply.
+        guard !droppingLine else {
+            droppingLine = false
+            return nil
+        }
         guard !line.isEmpty else {
             defer {
                 name = ""
                 data = []
                 hasData = false
+                oversized = false
             }
+            if oversized { return StreamEvent(name: name.isEmpty ? "message" : name, data: "", id: lastID, isOversized: true) }
             guard hasData else { return nil }
             return StreamEvent(name: name.isEmpty ? "message" : name, data: String(decoding: data, as: UTF8.self), id: lastID)
         }
@@ -57,6 +73,7 @@ struct StreamEventParser {
         switch field {
         case "event": name = String(decoding: value, as: UTF8.self)
         case "data":
+            guard !oversized else { break }
             if hasData { data.append(10) }
             data.append(contentsOf: value)
             hasData = true
