@@ -82,6 +82,13 @@ final class ChunkedDecoderTests: XCTestCase {
         XCTAssertEqual(decoded, 100, "a caller that keeps no framing may lift the budget")
     }
 
+    func testATrailerLineThatIsNotAFieldIsRefused() throws {
+        for trailer in ["Hoty", "0", ": no name", "Bad Name: 1", "X: a\u{01}b"] {
+            assertRefused("0\r\n\(trailer)\r\n\r\n", .malformedTrailer)
+        }
+        XCTAssertTrue(try decode("0\r\nExpires: never\r\nX-Empty:\r\n\r\n").complete)
+    }
+
     func testMalformedFramingIsRefused() {
         assertRefused("zz\r\n", .notASize)
         assertRefused("-5\r\n", .notASize)

@@ -71,7 +71,7 @@ final class HTTPRequestParserTests: XCTestCase {
     func testHeaderNamesAreMatchedWithoutRegardToCaseAndOnlyTheHandedOnesAreKept() throws {
         var parser = parser("GET / HTTP/1.1\r\nHOST: x\r\nAUTHORIZATION:   Bearer a  \r\nauthorization: Bearer b\r\nCookie: c=1\r\nCONTENT-length: 0\r\n\r\n")
         let (head, _) = try XCTUnwrap(request(parser.next()))
-        XCTAssertEqual(head.fields, ["authorization": "Bearer a"], "the first, trimmed; other fields are dropped")
+        XCTAssertEqual(head.fields, ["authorization": "Bearer a"], "the first, trimmed; other fields are dropped; HOST is the Host")
         XCTAssertEqual(head.contentLength, 0)
     }
 
@@ -99,8 +99,8 @@ final class HTTPRequestParserTests: XCTestCase {
     }
 
     func testTruncatedRequestsWaitForTheRest() {
-        for text in ["GET / HTTP/1.1\r\nHost: x\r\n", "GET / HTT", "POST / HTTP/1.1\r\nContent-Length: 10\r\n\r\nshort",
-                     "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n"] {
+        for text in ["GET / HTTP/1.1\r\nHost: x\r\n", "GET / HTT", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nshort",
+                     "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhel", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n"] {
             var parser = parser(text)
             XCTAssertNil(parser.next(), text)
             XCTAssertGreaterThan(parser.held, 0, "what arrived is held: \(text)")
@@ -108,13 +108,13 @@ final class HTTPRequestParserTests: XCTestCase {
     }
 
     func testOversizedHeadsAndBodiesAreRefusedBeforeTheyAreRead() {
-        XCTAssertEqual(failure("GET / HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17 << 10))"), 431, "no end of head in sight")
-        XCTAssertEqual(failure("GET / HTTP/1.1\r\nX-Big: \(String(repeating: "a", count: 17 << 10))\r\n\r\n"), 431)
-        XCTAssertEqual(failure("POST / HTTP/1.1\r\nContent-Length: 1025\r\n\r\n"), 413, "refused from the declared length")
-        XCTAssertEqual(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n\(String(repeating: "a", count: 1024))\r\n1\r\n"), 413)
-        XCTAssertEqual(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n\(String(repeating: "0", count: 1100))"), 400)
-        XCTAssertEqual(failure("POST / HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n"), 400)
-        XCTAssertEqual(failure("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: \(String(repeating: "a", count: 17 << 10))"), 431)
+        XCTAssertEqual(failure("GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 17 << 10))"), 431, "no end of head in sight")
+        XCTAssertEqual(failure("GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 17 << 10))\r\n\r\n"), 431)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1025\r\n\r\n"), 413, "refused from the declared length")
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n400\r\n\(String(repeating: "a", count: 1024))\r\n1\r\n"), 413)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(String(repeating: "0", count: 1100))"), 400)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n"), 400)
+        XCTAssertEqual(failure("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX: \(String(repeating: "a", count: 17 << 10))"), 431)
     }
 
     /// Streams `prefix` then `filler` forever, 1 KiB at a time, as an attacker would: the parser
@@ -146,8 +146,8 @@ final class HTTPRequestParserTests: XCTestCase {
     func testEveryFramingOfOneRequestCountsAgainstItsBudget() {
         assertBounded("", filler: "\r\n", status: 400)
         assertBounded("", filler: "\n", status: 400)
-        assertBounded(String(repeating: "\r\n", count: 4_000), filler: "GET / HTTP/1.1\r\nX-A: b\r\n", status: 431)
-        assertBounded("GET / HTTP/1.1\r\nX-Long: ", filler: "a", status: 431)
+        assertBounded(String(repeating: "\r\n", count: 4_000), filler: "GET / HTTP/1.1\r\nHost: x\r\nX-A: b\r\n", status: 431)
+        assertBounded("GET / HTTP/1.1\r\nHost: x\r\nX-Long: ", filler: "a", status: 431)
         let chunked = "POST /push/send HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
         assertBounded(chunked, filler: "1;" + String(repeating: "e", count: 900) + "\r\na\r\n", status: 400)
         assertBounded(chunked, filler: "1\r\na\r\n", status: 400)
@@ -156,7 +156,7 @@ final class HTTPRequestParserTests: XCTestCase {
 
     func testBytesAlreadyReadAreDroppedWhileABodyArrives() throws {
         var parser = HTTPRequestParser(bodyLimit: 64 << 10)
-        Array("POST /p HTTP/1.1\r\nContent-Length: 65536\r\n\r\n".utf8).withUnsafeBytes { parser.append($0) }
+        Array("POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 65536\r\n\r\n".utf8).withUnsafeBytes { parser.append($0) }
         let piece = [UInt8](repeating: UInt8(ascii: "b"), count: 1_024)
         for index in 1...63 {
             piece.withUnsafeBytes { parser.append($0) }
@@ -170,30 +170,38 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(parser.held, 0)
     }
 
+    func testAnHTTP11RequestHasExactlyOneHost() throws {
+        XCTAssertEqual(failure("GET / HTTP/1.1\r\nX-A: b\r\n\r\n"), 400)
+        XCTAssertEqual(failure("GET / HTTP/1.1\r\nHost: a\r\nhost: b\r\n\r\n"), 400)
+        XCTAssertEqual(failure("GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n"), 400, "more than one, even in 1.0")
+        var oldClient = parser("GET / HTTP/1.0\r\n\r\n")
+        XCTAssertEqual(try XCTUnwrap(request(oldClient.next())).0.target, "/", "HTTP/1.0 may leave it out")
+    }
+
     func testMalformedHeadsAreRefusedNamingTheProblem() {
         let refused: [(String, Int)] = [
             ("GET /\r\n\r\n", 400),
-            ("GET  / HTTP/1.1\r\n\r\n", 400),
+            ("GET  / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
             ("GET / HTTP/1.1 extra\r\n\r\n", 400),
-            ("G(T / HTTP/1.1\r\n\r\n", 400),
-            ("GET example/ HTTP/1.1\r\n\r\n", 400),
-            ("GET ftp://example/ HTTP/1.1\r\n\r\n", 400),
-            ("GET * HTTP/1.1\r\n\r\n", 400),
+            ("G(T / HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+            ("GET example/ HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+            ("GET ftp://example/ HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+            ("GET * HTTP/1.1\r\nHost: x\r\n\r\n", 400),
             ("GET / HTTP/2.0\r\n\r\n", 505),
             ("GET / FTP/1.1\r\n\r\n", 400),
-            ("GET / HTTP/1.1\r\nNo colon here\r\n\r\n", 400),
-            ("GET / HTTP/1.1\r\nHost : x\r\n\r\n", 400),
-            ("GET / HTTP/1.1\r\n: empty name\r\n\r\n", 400),
-            ("GET / HTTP/1.1\r\nX-A: 1\r\n folded\r\n\r\n", 400),
-            ("GET / HTTP/1.1\r\nX-A: a\u{1}b\r\n\r\n", 400),
-            ("POST / HTTP/1.1\r\nContent-Length: 12a\r\n\r\n", 400),
-            ("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 400),
-            ("POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),
-            ("POST / HTTP/1.1\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nHost: x\r\nHost : x\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nHost: x\r\n: empty name\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n folded\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nHost: x\r\nX-A: a\u{1}b\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 12a\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
             ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", 400),
-            ("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
-            ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
-            ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+            ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+            ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", 400),
         ]
         for (text, status) in refused { XCTAssertEqual(failure(text), status, text.debugDescription) }
     }
@@ -201,7 +209,7 @@ final class HTTPRequestParserTests: XCTestCase {
     func testWhatFollowsAChunkIsJudgedTheSameHoweverTheBytesArrive() {
         // Found by the http-request fuzz target: "ab" where CRLF belongs was refused with another
         // reason when it arrived in pieces than when it arrived at once.
-        let text = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxyab\r\n"
+        let text = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nxyab\r\n"
         var whole = parser(text)
         var pieces = HTTPRequestParser(bodyLimit: 1 << 10)
         var pieceEvents: [HTTPParserEvent] = []
@@ -224,7 +232,7 @@ final class HTTPRequestParserTests: XCTestCase {
     }
 
     func testRepeatedEqualLengthsAreOneLength() throws {
-        var parser = parser("POST / HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok")
+        var parser = parser("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok")
         XCTAssertEqual(try XCTUnwrap(request(parser.next())).1, "ok")
     }
 }

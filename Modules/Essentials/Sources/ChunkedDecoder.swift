@@ -2,7 +2,7 @@
 /// keeps, as they arrive: each call moves a cursor past what it consumed and hands out where the
 /// next run of the body's own bytes lies, so the caller copies the body once and keeps whatever
 /// follows the body (the next pipelined request) where it was. Chunk extensions and trailers are
-/// read and dropped.
+/// read and dropped (a trailer line that is not `name: value` is refused).
 ///
 /// Lines end with CRLF or a bare LF (RFC 9112, 2.2). A chunk size is 1 to 15 hex digits, then
 /// optional white space and an extension; the data must end exactly where its size says. Bounded:
@@ -86,7 +86,11 @@ public struct ChunkedDecoder: Sendable {
                     return nil
                 }
                 trailerBytes += cursor - start
-                if line.isEmpty { stage = .done }
+                if line.isEmpty {
+                    stage = .done
+                } else if !Self.isField(bytes[line]) {
+                    throw ChunkedDecodingError(.malformedTrailer, line: bytes[line])
+                }
             case .done:
                 return nil
             }
@@ -110,7 +114,16 @@ public struct ChunkedDecoder: Sendable {
         return cursor..<lineEnd
     }
 
-    /// The size on a chunk-size line: hex digits, then optional white space and an extension.
+    /// Whether a trailer line is `name: value`: a name of visible characters without white space
+    /// before the colon, and no control characters but HTAB after it. Trailers are dropped, but
+    /// one two readers would split differently is refused.
+    private static func isField(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { return false }
+        return line[..<colon].allSatisfy { $0 > 0x20 && $0 < 0x7F } && line[colon...].allSatisfy { $0 == UInt8(ascii: "\t") || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    /// The size on a chunk-size line: hex digits, then optional white space and an extension without
+    /// control characters (but HTAB).
     private static func chunkSize(_ line: ArraySlice<UInt8>) throws(ChunkedDecodingError) -> Int {
         var size = 0
         var index = line.startIndex
@@ -122,6 +135,11 @@ public struct ChunkedDecoder: Sendable {
         guard index > line.startIndex else { throw ChunkedDecodingError(.notASize, line: line) }
         while index < line.endIndex, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
         guard index == line.endIndex || line[index] == UInt8(ascii: ";") else { throw ChunkedDecodingError(.notASize, line: line) }
+        // An extension is dropped, but a bare CR or another control character in it is where two
+        // readers of the same bytes could part ways: refused.
+        guard line[index...].allSatisfy({ $0 == UInt8(ascii: "\t") || ($0 >= 0x20 && $0 != 0x7F) }) else {
+            throw ChunkedDecodingError(.notASize, line: line)
+        }
         return size
     }
 }

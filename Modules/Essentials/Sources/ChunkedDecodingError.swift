@@ -14,6 +14,8 @@ public struct ChunkedDecodingError: Error, Sendable, Equatable {
         case trailersTooLarge
         /// The chunk-size lines (sizes and extensions) add up to more than they may.
         case framingTooLarge
+        /// A trailer line is not `name: value`.
+        case malformedTrailer
     }
 
     public let kind: Kind
@@ -28,6 +30,7 @@ public struct ChunkedDecodingError: Error, Sendable, Equatable {
         case .bodyTooLarge: message = "the body exceeds \(limit) bytes"
         case .trailersTooLarge: message = "the chunk trailers exceed \(limit) bytes"
         case .framingTooLarge: message = "the chunk-size lines and their extensions exceed \(limit) bytes"
+        case .malformedTrailer: message = "'\(String(decoding: line.prefix(40), as: UTF8.self))' is not a trailer field"
         }
     }
 }

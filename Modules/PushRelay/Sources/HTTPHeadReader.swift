@@ -1,14 +1,16 @@
 /// Reads a request head (RFC 9112): the request line and the header fields, each line ended by
 /// CRLF or a bare LF, the blank line already cut off. Strict where leniency lets two parsers
 /// disagree about where a request ends: no white space before a field's colon, no folded lines,
-/// no control characters in values, one Content-Length (or several equal ones), and never both
-/// Content-Length and Transfer-Encoding.
+/// no control characters in values, one Content-Length (or several equal ones), never both
+/// Content-Length and Transfer-Encoding, and exactly one Host in HTTP/1.1 (at most one in 1.0;
+/// RFC 9112 section 3.2).
 enum HTTPHeadReader {
     static func read(_ bytes: ArraySlice<UInt8>) throws(HTTPParseFailure) -> HTTPRequestHead {
         var lineStart = bytes.startIndex
         var head: HTTPRequestHead?
         var contentLength: Int?
         var sawTransferEncoding = false
+        var hosts = 0
         while lineStart < bytes.endIndex {
             let feed = bytes[lineStart...].firstIndex(of: lineFeed) ?? bytes.endIndex
             var line = bytes[lineStart..<feed]
@@ -49,6 +51,8 @@ enum HTTPHeadReader {
                     throw HTTPParseFailure(417, "the expectation '\(text(value))' cannot be met")
                 }
                 head?.expectsContinue = true
+            case .host:
+                hosts += 1
             case .handed(let key):
                 if head?.fields[key] == nil { head?.fields[key] = text(value) }
             case .other:
@@ -56,6 +60,8 @@ enum HTTPHeadReader {
             }
         }
         guard var head else { throw HTTPParseFailure(400, "the request line is missing") }
+        guard hosts <= 1 else { throw HTTPParseFailure(400, "the request has more than one Host field") }
+        guard hosts == 1 || head.minorVersion == 0 else { throw HTTPParseFailure(400, "an HTTP/1.1 request needs a Host field") }
         head.contentLength = contentLength
         if sawTransferEncoding {
             guard contentLength == nil else { throw HTTPParseFailure(400, "the request has both Content-Length and Transfer-Encoding") }
@@ -66,7 +72,7 @@ enum HTTPHeadReader {
 
     /// The header fields the server knows by name.
     private enum FieldName {
-        case contentLength, transferEncoding, connection, expect, handed(String), other
+        case contentLength, transferEncoding, connection, expect, host, handed(String), other
     }
 
     /// `METHOD SP request-target SP HTTP/1.x`.
@@ -133,6 +139,7 @@ enum HTTPHeadReader {
         case 17 where named("transfer-encoding"): return .transferEncoding
         case 10 where named("connection"): return .connection
         case 6 where named("expect"): return .expect
+        case 4 where named("host"): return .host
         case 13 where named("authorization"): return .handed("authorization")
         case 13 where named("last-event-id"): return .handed("last-event-id")
         case 12 where named("content-type"): return .handed("content-type")

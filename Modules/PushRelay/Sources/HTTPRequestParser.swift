@@ -120,7 +120,7 @@ struct HTTPRequestParser {
     /// The answer to a chunked body the decoder refused.
     private static func failure(_ error: ChunkedDecodingError) -> HTTPParseFailure {
         switch error.kind {
-        case .sizeLineTooLong, .notASize, .chunkOverrun, .framingTooLarge: HTTPParseFailure(400, error.message)
+        case .sizeLineTooLong, .notASize, .chunkOverrun, .framingTooLarge, .malformedTrailer: HTTPParseFailure(400, error.message)
         case .bodyTooLarge: HTTPParseFailure(413, error.message)
         case .trailersTooLarge: HTTPParseFailure(431, error.message)
         }
