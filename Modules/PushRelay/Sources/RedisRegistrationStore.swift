@@ -119,17 +119,23 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
         }
     }
 
-    /// Walks the registrations in pages of 1,000 (HSCAN) and removes each unused since `cutoff`
-    /// by a script that checks again, so several relay processes may expire at once.
+    /// Walks the registrations in pages of 1,000 (HSCAN, then HMGET of their last uses) and
+    /// removes each unused since `cutoff` by a script that checks again, so several relay
+    /// processes may expire at once.
     public func expire(unusedSince cutoff: Date) throws -> [String] {
-        let limit = String(Int(cutoff.timeIntervalSince1970)), now = String(Int(Date().timeIntervalSince1970))
+        let oldest = Int(cutoff.timeIntervalSince1970)
+        let limit = String(oldest), now = String(Int(Date().timeIntervalSince1970))
         var expired: [String] = [], cursor = "0"
         repeat {
             let page = try pool.command(["HSCAN", Self.tokensKey, cursor, "COUNT", "1000"]).array
             guard page.count == 2, let next = page[0].string else { throw RedisError("HSCAN answered something else than a page") }
             cursor = next
             let fields = page[1].array
-            for token in stride(from: 0, to: fields.count, by: 2).compactMap({ fields[$0].string }) {
+            let tokens = stride(from: 0, to: fields.count, by: 2).compactMap { fields[$0].string }
+            guard !tokens.isEmpty else { continue }
+            // One round trip for the page's last uses; the script runs only for the stale or unknown.
+            let used = try pool.command(["HMGET", Self.usedKey] + tokens).array
+            for (token, last) in zip(tokens, used) where last.string.flatMap({ Int($0) }).map({ $0 < oldest }) ?? true {
                 let removed = try pool.command(["EVAL", Self.expireScript, "3", Self.tokensKey, Self.secretsKey, Self.usedKey, token, limit, now])
                 if removed.integer == 1 { expired.append(token) }
             }

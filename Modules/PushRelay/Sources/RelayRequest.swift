@@ -1,5 +1,3 @@
-import Foundation
-
 /// A request as the relay's handlers see it: the whole body, read within the size limit.
 public struct RelayRequest: Sendable, Equatable {
     public let method: String
@@ -26,11 +24,13 @@ public struct RelayRequest: Sendable, Equatable {
     }
 
     /// Whether the body is declared JSON: `Content-Type: application/json`, with or without
-    /// parameters such as `charset`.
+    /// parameters such as `charset`. Compared byte by byte: this runs for every POST.
     public var isJSON: Bool {
-        guard let value = headers["content-type"] else { return false }
-        let media = value.split(separator: ";", maxSplits: 1).first ?? ""
-        return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        guard var value = headers["content-type"]?.utf8[...] else { return false }
+        if let semicolon = value.firstIndex(of: UInt8(ascii: ";")) { value = value[..<semicolon] }
+        while let last = value.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { value = value.dropLast() }
+        let expected = "application/json".utf8
+        return value.count == expected.count && zip(value, expected).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
     }
 
     /// The credential of an `Authorization: Bearer …` header.
