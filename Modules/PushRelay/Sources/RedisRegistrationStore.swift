@@ -4,8 +4,8 @@ import Foundation
 
 /// Registrations in Redis, shared by every relay process: two hashes (token key → secret key,
 /// secret key → token key), added together by one script that also holds the limit, and a third
-/// (token key → when it was last used, in seconds, written at most once an hour per token by each
-/// process) that expiry reads. Token keys found are remembered here for a minute, so most sends
+/// (token key → when it was last used, in seconds, noted at most once an hour per token by each
+/// process and written in batches) that expiry reads. Token keys found are remembered here for a minute, so most sends
 /// cost no extra round trip and a device unregistered through another process is refused here
 /// within a minute.
 public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendable {
@@ -56,6 +56,9 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     private var known: [String: UInt64] = [:]
     /// When this process last wrote each token's use (seconds), at most ``rememberedLimit`` of them.
     private var written: [String: Double] = [:]
+    private var unwritten: [String: Int] = [:]
+    private let writeQueue = DispatchQueue(label: "push-relay.registration-uses")
+    private let writer: DispatchSourceTimer
     private let lock = NSLock()
     private let logger: Logger
 
@@ -63,7 +66,19 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
         self.pool = pool
         self.limit = limit
         self.logger = logger
+        writer = DispatchSource.makeTimerSource(queue: writeQueue)
+        writer.schedule(deadline: .now() + Self.writeInterval, repeating: Self.writeInterval)
+        writer.setEventHandler { [weak self] in
+            guard let self else { return }
+            writeUses(lock.withLock { () -> [String: Int] in
+                defer { unwritten = [:] }
+                return unwritten
+            })
+        }
+        writer.resume()
     }
+
+    deinit { writer.cancel() }
 
     public func add(tokenKey: String, secretKey: String, at date: Date, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(Result {
@@ -103,19 +118,42 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
         try pool.command(["HGET", Self.secretsKey, secretKey]).string
     }
 
+    /// Noted here and written off the request's thread, many at once (one HSET per
+    /// ``usesPerWrite`` uses, and what is noted every ``writeInterval`` seconds), so a send costs no
+    /// round trip for it. Another relay's expiry can miss a use for at most that interval.
     public func markUsed(tokenKey: String, at date: Date) {
         let now = date.timeIntervalSince1970
-        let stale = lock.withLock { () -> Bool in
-            guard now - (written[tokenKey] ?? 0) >= SQLiteRegistrationStore.usePrecision else { return false }
+        let batch = lock.withLock { () -> [String: Int]? in
+            guard now - (written[tokenKey] ?? 0) >= SQLiteRegistrationStore.usePrecision else { return nil }
             if written.count >= Self.rememberedLimit { written = [:] }
             written[tokenKey] = now
-            return true
+            unwritten[tokenKey] = Int(now)
+            guard unwritten.count >= Self.usesPerWrite else { return nil }
+            defer { unwritten = [:] }
+            return unwritten
         }
-        guard stale else { return }
+        if let batch { writeQueue.async { [self] in writeUses(batch) } }
+    }
+
+    /// Uses noted and not yet written, written together.
+    static let usesPerWrite = 256
+    static let writeInterval = 10.0
+
+    /// Writes the uses noted so far, now.
+    public func writeNotedUses() {
+        let pending = lock.withLock { () -> [String: Int] in
+            defer { unwritten = [:] }
+            return unwritten
+        }
+        writeQueue.sync { writeUses(pending) }
+    }
+
+    private func writeUses(_ uses: [String: Int]) {
+        guard !uses.isEmpty else { return }
         do {
-            _ = try pool.command(["HSET", Self.usedKey, tokenKey, String(Int(now))])
+            _ = try pool.command(["HSET", Self.usedKey] + uses.flatMap { [$0.key, String($0.value)] })
         } catch {
-            logger.error("a registration's last use was not written to Redis: \(error)")
+            logger.error("\(uses.count) registrations' last uses were not written to Redis: \(error)")
         }
     }
 
@@ -123,6 +161,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     /// removes each unused since `cutoff` by a script that checks again, so several relay
     /// processes may expire at once.
     public func expire(unusedSince cutoff: Date) throws -> [String] {
+        writeNotedUses()
         let oldest = Int(cutoff.timeIntervalSince1970)
         let limit = String(oldest), now = String(Int(Date().timeIntervalSince1970))
         var expired: [String] = [], cursor = "0"
