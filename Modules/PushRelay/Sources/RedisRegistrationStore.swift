@@ -5,9 +5,9 @@ import Foundation
 /// Registrations in Redis, shared by every relay process: two hashes (token key → secret key,
 /// secret key → token key), added together by one script that also holds the limit, and a third
 /// (token key → when it was last used, in seconds, noted at most once an hour per token by each
-/// process and written in batches) that expiry reads. Token keys found are remembered here for a minute, so most sends
-/// cost no extra round trip and a device unregistered through another process is refused here
-/// within a minute.
+/// process and written in batches) that expiry reads. Token keys found are remembered here for a
+/// minute, so most sends cost no extra round trip and a device unregistered through another
+/// process is refused here within a minute.
 public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendable {
     static let tokensKey = "push-relay:registrations:tokens"
     static let secretsKey = "push-relay:registrations:secrets"
@@ -70,10 +70,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
         writer.schedule(deadline: .now() + Self.writeInterval, repeating: Self.writeInterval)
         writer.setEventHandler { [weak self] in
             guard let self else { return }
-            writeUses(lock.withLock { () -> [String: Int] in
-                defer { unwritten = [:] }
-                return unwritten
-            })
+            writeUses(takeUnwritten())
         }
         writer.resume()
     }
@@ -123,16 +120,14 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     /// round trip for it. Another relay's expiry can miss a use for at most that interval.
     public func markUsed(tokenKey: String, at date: Date) {
         let now = date.timeIntervalSince1970
-        let batch = lock.withLock { () -> [String: Int]? in
-            guard now - (written[tokenKey] ?? 0) >= SQLiteRegistrationStore.usePrecision else { return nil }
+        let batchIsFull = lock.withLock { () -> Bool in
+            guard now - (written[tokenKey] ?? 0) >= SQLiteRegistrationStore.usePrecision else { return false }
             if written.count >= Self.rememberedLimit { written = [:] }
             written[tokenKey] = now
             unwritten[tokenKey] = Int(now)
-            guard unwritten.count >= Self.usesPerWrite else { return nil }
-            defer { unwritten = [:] }
-            return unwritten
+            return unwritten.count >= Self.usesPerWrite
         }
-        if let batch { writeQueue.async { [self] in writeUses(batch) } }
+        if batchIsFull { writeQueue.async { [self] in writeUses(takeUnwritten()) } }
     }
 
     /// Uses noted and not yet written, written together.
@@ -141,11 +136,16 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
 
     /// Writes the uses noted so far, now.
     public func writeNotedUses() {
-        let pending = lock.withLock { () -> [String: Int] in
+        let pending = takeUnwritten()
+        writeQueue.sync { writeUses(pending) }
+    }
+
+    /// The uses noted and not yet written, which are no longer noted.
+    private func takeUnwritten() -> [String: Int] {
+        lock.withLock {
             defer { unwritten = [:] }
             return unwritten
         }
-        writeQueue.sync { writeUses(pending) }
     }
 
     private func writeUses(_ uses: [String: Int]) {
