@@ -221,7 +221,7 @@ let unitTestTargets: [Target] = [
     ("ControlsTests", ["Agent", "MQTT", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "HAModels", "PluginHost", "Essentials"]),
     ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "ConnectionPlugin", "AgentPlugin", "Agent", "HAModels", "PluginHost", "Essentials"]),
     ("DesktopNotificationsPluginTests", ["DesktopNotificationsPlugin", "Agent", "DBus", "Essentials"]),
-    ("PushRelayTests", ["PushRelay", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
+    ("PushRelayTests", ["PushRelay", "CRelayCrypto", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),
     ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport"]),
     ("SessionPluginTests", ["SessionPlugin", "CLIKit", "CLIKitTestSupport", "HomeAPI"]),

@@ -3,14 +3,14 @@ import Dispatch
 import Foundation
 import PushRelay
 
-/// `push-relay serve`: runs the relay until SIGINT or SIGTERM.
+/// `push-relay serve`: runs the relay until SIGINT or SIGTERM; SIGHUP loads its TLS certificate again.
 struct ServeCommand: Command {
     let name = "serve"
     let summary = "Run the relay. Settings: defaults < --config FILE (JSON) < PUSH_RELAY_* variables < flags."
     let options: [OptionSpec] = [
         .value("config", "FILE", help: "A JSON file of settings: " + RelayConfiguration.environmentVariables
             .map { String($0.0.dropFirst("PUSH_RELAY_".count)).lowercased() }.joined(separator: ", ") + "."),
-        .value("host", "ADDRESS", help: "The IPv4 address to listen on (default 127.0.0.1)."),
+        .value("host", "ADDRESS", help: "The IPv4 or IPv6 address to listen on (default 127.0.0.1; '::' for both)."),
         .value("port", "N", help: "The port to listen on (default 8080; 0 picks a free one)."),
     ]
     let environment: [String: String]
@@ -25,11 +25,31 @@ struct ServeCommand: Command {
         let configuration = try configure(invocation.arguments)
         let server = try RelayServer(configuration: configuration)
         let console = invocation.console
-        console.print("push-relay listening on http://\(configuration.http.host):\(server.port) (database \(configuration.database.path))")
+        let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
+        console.print("push-relay listening on \(server.usesTLS ? "https" : "http")://\(host):\(server.port) (database \(configuration.database.path))")
+        let reload = Self.reloadOnHangUp(server, console: console)
         await TerminationSignals().wait()
+        reload.cancel()
         console.printError("push-relay: stopping")
         server.stop()
         return .success
+    }
+
+    /// SIGHUP loads the certificate again (after an ACME client renewed it); said on standard error.
+    private static func reloadOnHangUp(_ server: RelayServer, console: Console) -> any DispatchSourceSignal {
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler {
+            guard server.usesTLS else { return console.printError("push-relay: SIGHUP: no TLS certificate to reload") }
+            do {
+                try server.reloadCertificates()
+                console.printError("push-relay: SIGHUP: TLS certificate reloaded")
+            } catch {
+                console.printError("push-relay: SIGHUP: the TLS certificate was not reloaded (the old one stays): \(error)")
+            }
+        }
+        source.resume()
+        return source
     }
 
     private func configure(_ arguments: ParsedArguments) throws -> RelayConfiguration {

@@ -19,6 +19,28 @@ final class CommandRunnerTests: XCTestCase {
         await assertFails([], "no command")
     }
 
+    func testTheCompanionsSecretsAreNotInTheCommandsEnvironment() async throws {
+        setenv("HOME_TOKEN", "a-token-the-command-must-not-see", 1)
+        setenv("HOME_RELAY_KEY", "a-relay-key-the-command-must-not-see", 1)
+        defer {
+            unsetenv("HOME_TOKEN")
+            unsetenv("HOME_RELAY_KEY")
+        }
+        let printed = try await CommandRunner.run(["/bin/sh", "-c", "echo \"[${HOME_TOKEN-unset}] [${HOME_RELAY_KEY-unset}] [$HOME_CONTROL_VALUE]\""], value: "1", timeout: 5)
+        XCTAssertEqual(printed, "[unset] [unset] [1]\n")
+    }
+
+    func testATimeoutStopsWhatTheCommandStartedEvenAfterTheCommandEnded() async throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("grandchild-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        // The shell ends at once; the sleep it started keeps the output open.
+        await assertFails(["/bin/sh", "-c", "sleep 30 & echo $! > \(pidFile.path); exit 0"], "took longer than 0.5 s and was stopped", timeout: 0.5)
+        let pid = try XCTUnwrap(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Killed: gone, or a zombie until its new parent reaps it.
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+        XCTAssertTrue(state == nil || state == "Z", "the grandchild \(pid) still runs (state \(state ?? "-"))")
+    }
+
     private func assertFails(_ arguments: [String], _ reason: String, timeout: Double = 5, line: UInt = #line) async {
         do {
             _ = try await CommandRunner.run(arguments, value: nil, timeout: timeout)

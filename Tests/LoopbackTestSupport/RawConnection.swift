@@ -6,9 +6,10 @@ public final class RawConnection {
     private let descriptor: Int32
 
     /// Connects to `port` on 127.0.0.1 from `source` (any address of 127.0.0.0/8, to act as
-    /// another client), or from 127.0.0.1.
-    public init(port: Int, from source: String? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// another client), or from 127.0.0.1; or on `host` when given (such as `::1`).
+    public init(port: Int, from source: String? = nil, host: String = "127.0.0.1") throws {
+        let six = host.contains(":")
+        descriptor = socket(six ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
@@ -19,12 +20,23 @@ public final class RawConnection {
             // A failed init still runs deinit, which closes the socket.
             guard bound == 0 else { throw CocoaError(.fileReadUnknown) }
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connected: Int32
+        if six {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = UInt16(port).bigEndian
+            guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { throw CocoaError(.fileReadUnknown) }
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr(host)
+            connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
         }
         guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
     }
@@ -37,7 +49,11 @@ public final class RawConnection {
     }
 
     public func send(_ text: String) {
-        _ = Array(text.utf8).withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        send(bytes: Array(text.utf8))
+    }
+
+    public func send(bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Sends `bytes` again and again, as an attacker streaming framing would, until `total` bytes

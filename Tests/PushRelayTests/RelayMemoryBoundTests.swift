@@ -17,53 +17,23 @@ final class RelayMemoryBoundTests: XCTestCase {
     private static let attempt = 2 << 20
     private static let connections = 16
 
-    private var relay: Process?
-    private var folder: URL?
+    private var relay: RelayProcess?
 
     override func tearDown() {
-        if let relay, relay.isRunning {
-            kill(relay.processIdentifier, SIGKILL)
-            relay.waitUntilExit()
-        }
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
-
-    /// The `push-relay` built beside this test bundle (tools/test builds every product first).
-    private var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("push-relay")
+        relay?.stop()
     }
 
     /// Starts the relay with `settings` (PUSH_RELAY_ names without the prefix); its port.
     private func start(_ settings: [String: String] = [:]) throws -> Int {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: executable.path), "build the push-relay product first (\(executable.path))")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-memory-\(UUID().uuidString)")
-        self.folder = folder
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"]
-        var environment = ["XDG_DATA_HOME": folder.path, "HOME": folder.path, "PUSH_RELAY_REQUEST_DEADLINE": "60", "PUSH_RELAY_TIMEOUT": "60"]
-        for (name, value) in settings { environment["PUSH_RELAY_" + name.uppercased()] = value }
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        relay = process
-        var line: [UInt8] = []
-        while line.last != UInt8(ascii: "\n") {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            guard let first = byte.first else { break }
-            line.append(first)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        let range = text.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression)
-        return try XCTUnwrap(range.flatMap { Int(text[$0].split(separator: ":").last ?? "") }, "the relay did not say where it listens: \(text)")
+        let relay = try RelayProcess(settings)
+        self.relay = relay
+        return relay.port
     }
 
     /// The relay's resident memory in bytes: now (`VmRSS`) or its peak since the last
     /// ``resetPeak()`` (`VmHWM`).
     private func residentMemory(_ field: String = "VmRSS") throws -> Int {
-        let pid = try XCTUnwrap(relay?.processIdentifier)
+        let pid = try XCTUnwrap(relay?.pid)
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         let line = try XCTUnwrap(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
         return try XCTUnwrap(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])) << 10
@@ -71,14 +41,14 @@ final class RelayMemoryBoundTests: XCTestCase {
 
     /// Makes the peak resident memory the current one (proc(5), `clear_refs`).
     private func resetPeak() throws {
-        let pid = try XCTUnwrap(relay?.processIdentifier)
+        let pid = try XCTUnwrap(relay?.pid)
         try "5".write(toFile: "/proc/\(pid)/clear_refs", atomically: false, encoding: .utf8)
     }
 
     /// Waits until the relay has read what the kernel holds for it: its CPU time stops growing
     /// for 300 ms (at most 10 s).
     private func waitUntilIdle() throws {
-        let pid = try XCTUnwrap(relay?.processIdentifier)
+        let pid = try XCTUnwrap(relay?.pid)
         func cpuTicks() throws -> Int {
             let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
             // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
@@ -145,7 +115,7 @@ final class RelayMemoryBoundTests: XCTestCase {
             open.removeAll()
             try waitUntilIdle()
         }
-        XCTAssertTrue(relay?.isRunning ?? false)
+        XCTAssertTrue(relay?.process.isRunning ?? false)
     }
 
     func testTheServersInputBudgetBoundsEveryConnectionTogether() throws {

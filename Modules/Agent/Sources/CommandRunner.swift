@@ -4,9 +4,14 @@ import Foundation
 /// shell line; a control's value (already checked: a number in range, `ON`/`OFF`, `PRESS`) in
 /// `HOME_CONTROL_VALUE` and in place of an argument that is exactly `{value}` or `{value}%`;
 /// standard input empty; killed after `timeout` seconds, or as soon as it writes more than
-/// ``maximumOutputBytes``.
+/// ``maximumOutputBytes``, with everything it started (its process group, also once the command
+/// itself has ended and something it started still holds its output). It does not inherit the
+/// companion's secrets (``withheldVariables``).
 public enum CommandRunner {
     public static let maximumOutputBytes = 64 << 10
+    /// Variables a command's environment never holds: the server token and the relay's
+    /// registration key, which the user may have exported for `home` itself.
+    public static let withheldVariables = ["HOME_TOKEN", "HOME_RELAY_KEY"]
 
     /// The command's standard output; throws when it cannot start, fails, takes too long or
     /// writes too much.
@@ -45,6 +50,7 @@ public enum CommandRunner {
         guard let program = arguments.first else { throw CommandFailure(description: "no command") }
         let process = process(for: substituted(arguments, value: value))
         var environment = ProcessInfo.processInfo.environment
+        for name in withheldVariables { environment[name] = nil }
         if let value { environment["HOME_CONTROL_VALUE"] = value }
         process.environment = environment
         let output = Pipe(), errors = Pipe()
@@ -57,8 +63,14 @@ public enum CommandRunner {
             throw CommandFailure(description: "\(program) cannot be started: \(error.localizedDescription)")
         }
         // The child leads a process group of its own (Foundation's doing): stopping the group
-        // stops what the command started too.
-        let timer = DispatchWorkItem { if process.isRunning { kill(-process.processIdentifier, SIGKILL) } }
+        // stops what the command started too. The timer is cancelled once both pipes are closed
+        // and the child reaped; until then the group exists (the command, or what it started and
+        // still holds a pipe), so its id names no one else.
+        let timedOut = Flag()
+        let timer = DispatchWorkItem {
+            timedOut.set()
+            kill(-process.processIdentifier, SIGKILL)
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Both pipes drained at once, so a command that fills one is not stuck on it.
         let complaints = ReadBox()
@@ -73,7 +85,7 @@ public enum CommandRunner {
         timer.cancel()
         let complained = complaints.text
         if flooded { throw CommandFailure(description: "\(program) wrote more than \(maximumOutputBytes / 1024) KiB and was stopped") }
-        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+        if timedOut.isSet {
             throw CommandFailure(description: "\(program) took longer than \(ControlCommand.text(timeout)) s and was stopped")
         }
         guard process.terminationStatus == 0 else {

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Counts the open connections, in total and per IP address, for every event loop of the
-/// server: a connection past either limit is closed as soon as it is accepted.
+/// Counts the open connections, in total and per client (an IPv4 address, an IPv6 /64), for
+/// every event loop of the server: a connection past either limit is closed as soon as it is
+/// accepted. A trusted proxy's connections count in the total only; once a PROXY protocol
+/// header names the client behind one, it counts for that client too.
 final class ConnectionAdmission: @unchecked Sendable {
     private let total: Int
     private let perAddress: Int
@@ -15,22 +17,33 @@ final class ConnectionAdmission: @unchecked Sendable {
         self.perAddress = perAddress
     }
 
-    /// Whether a new connection from `address` may be served; if so it counts until ``release(_:)``.
-    func admit(_ address: String) -> Bool {
+    /// Whether a new connection from `key` (nil: counted in the total only) may be served; if so
+    /// it counts until ``release(_:)``.
+    func admit(_ key: String?) -> Bool {
         lock.withLock {
-            let fromAddress = byAddress[address, default: 0]
-            guard open < total, fromAddress < perAddress else { return false }
+            guard open < total, key.map({ byAddress[$0, default: 0] < perAddress }) ?? true else { return false }
             open += 1
-            byAddress[address] = fromAddress + 1
+            if let key { byAddress[key, default: 0] += 1 }
             return true
         }
     }
 
-    func release(_ address: String) {
+    /// Counts an admitted connection counted in the total only for `key` as well; false (and
+    /// nothing counted) when `key` holds its share already.
+    func attribute(to key: String) -> Bool {
+        lock.withLock {
+            guard byAddress[key, default: 0] < perAddress else { return false }
+            byAddress[key, default: 0] += 1
+            return true
+        }
+    }
+
+    func release(_ key: String?) {
         lock.withLock {
             open -= 1
-            let left = byAddress[address, default: 1] - 1
-            byAddress[address] = left > 0 ? left : nil
+            guard let key else { return }
+            let left = byAddress[key, default: 1] - 1
+            byAddress[key] = left > 0 ? left : nil
         }
     }
 }

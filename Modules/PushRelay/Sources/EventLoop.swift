@@ -29,7 +29,7 @@ final class EventLoop: @unchecked Sendable {
     var peers: [EventLoop] = []
     // Guarded by `lock`: connections handed back by other threads, sockets handed over by other loops.
     private var resumedConnections: [HTTPConnection] = []
-    private var adoptedSockets: [(socket: Int32, address: String)] = []
+    private var adoptedSockets: [AcceptedSocket] = []
     private let lock = NSLock()
     private let stopping = Atomic(false)
     private let finished = DispatchSemaphore(value: 0)
@@ -77,9 +77,9 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// From another loop: a socket it accepted for this one to serve.
-    func adopt(_ socket: Int32, address: String) {
-        guard !stopping.load(ordering: .acquiring) else { return refuse(socket, address: address) }
-        handOver { $0.adoptedSockets.append((socket, address)) }
+    func adopt(_ accepted: AcceptedSocket) {
+        guard !stopping.load(ordering: .acquiring) else { return refuse(accepted) }
+        handOver { $0.adoptedSockets.append(accepted) }
     }
 
     /// Adds to what waits for the loop, under the lock; wakes it if nothing waited before.
@@ -92,9 +92,9 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Closes an accepted socket the loop will not serve, and stops counting it.
-    private func refuse(_ socket: Int32, address: String) {
-        Glibc.close(socket)
-        core.admission.release(address)
+    private func refuse(_ accepted: AcceptedSocket) {
+        Glibc.close(accepted.socket)
+        core.admission.release(accepted.admissionKey)
     }
 
     func watch(_ descriptor: Int32, events: UInt32, tag: UInt64, operation: Int32) -> Bool {
@@ -148,12 +148,12 @@ final class EventLoop: @unchecked Sendable {
         connections = []
         // The loops hold each other only while they run.
         peers = []
-        let orphans = lock.withLock { () -> [(socket: Int32, address: String)] in
+        let orphans = lock.withLock { () -> [AcceptedSocket] in
             resumedConnections = []
             defer { adoptedSockets = [] }
             return adoptedSockets
         }
-        for orphan in orphans { refuse(orphan.socket, address: orphan.address) }
+        for orphan in orphans { refuse(orphan) }
         finished.signal()
     }
 
@@ -164,14 +164,14 @@ final class EventLoop: @unchecked Sendable {
         case Self.wakeTag:
             var value: UInt64 = 0
             _ = read(wakeDescriptor, &value, 8)
-            let (ready, adopted) = lock.withLock { () -> ([HTTPConnection], [(socket: Int32, address: String)]) in
+            let (ready, adopted) = lock.withLock { () -> ([HTTPConnection], [AcceptedSocket]) in
                 defer {
                     resumedConnections.removeAll(keepingCapacity: true)
                     adoptedSockets.removeAll(keepingCapacity: true)
                 }
                 return (resumedConnections, adoptedSockets)
             }
-            for (socket, address) in adopted { serve(socket, address: address) }
+            for accepted in adopted { serve(accepted) }
             for connection in ready { connection.resumed() }
         case let tag:
             let index = Int(UInt32(truncatingIfNeeded: tag))
@@ -201,8 +201,10 @@ final class EventLoop: @unchecked Sendable {
                 }
                 return
             }
-            let text = Self.text(of: address)
-            guard core.admission.admit(text) else {
+            // A trusted proxy counts in the total only: the per-address cap is for its clients.
+            let peer = IPAddress(address)
+            let accepted = AcceptedSocket(socket: socket, peer: peer, admissionKey: core.trustedProxies.trusts(peer) ? nil : peer.limitKey)
+            guard core.admission.admit(accepted.admissionKey) else {
                 Glibc.close(socket)
                 continue
             }
@@ -210,21 +212,21 @@ final class EventLoop: @unchecked Sendable {
             setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             let turn = Int(core.nextLoop.add(1, ordering: .relaxed).oldValue % UInt(max(1, peers.count)))
             if peers.isEmpty || peers[turn] === self {
-                serve(socket, address: text)
+                serve(accepted)
             } else {
-                peers[turn].adopt(socket, address: text)
+                peers[turn].adopt(accepted)
             }
         }
     }
 
     /// Starts serving an accepted socket on this loop.
-    private func serve(_ socket: Int32, address: String) {
+    private func serve(_ accepted: AcceptedSocket) {
         generation &+= 1
-        let connection = HTTPConnection(socket: socket, address: address, generation: generation, loop: self, core: core)
-        let index = Int(socket)
+        let connection = HTTPConnection(accepted: accepted, generation: generation, loop: self, core: core)
+        let index = Int(accepted.socket)
         if index >= connections.count { connections += Array(repeating: nil, count: index + 64 - connections.count) }
         connections[index] = connection
-        if !watch(socket, events: connection.interest, tag: connection.tag, operation: EPOLL_CTL_ADD) { connection.close() }
+        if !watch(accepted.socket, events: connection.interest, tag: connection.tag, operation: EPOLL_CTL_ADD) { connection.close() }
     }
 
     private func sweep(now: UInt64) {
@@ -232,27 +234,5 @@ final class EventLoop: @unchecked Sendable {
             listening = watchListener()
         }
         for case let connection? in connections { connection.sweep(now: now) }
-    }
-
-    /// The peer's IP address as text.
-    private static func text(of address: sockaddr_storage) -> String {
-        var copy = address
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        withUnsafePointer(to: &copy) { pointer in
-            switch Int32(address.ss_family) {
-            case AF_INET:
-                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
-                    var ip = inet.pointee.sin_addr
-                    _ = inet_ntop(AF_INET, &ip, &buffer, socklen_t(buffer.count))
-                }
-            case AF_INET6:
-                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { inet in
-                    var ip = inet.pointee.sin6_addr
-                    _ = inet_ntop(AF_INET6, &ip, &buffer, socklen_t(buffer.count))
-                }
-            default: break
-            }
-        }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

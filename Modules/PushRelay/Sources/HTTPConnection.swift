@@ -6,13 +6,24 @@ import Foundation
 /// deferred or an event stream is idle, does nothing until another thread wakes it through
 /// the loop. Bounded: it holds at most ``HTTPServerOptions/connectionInputLimit`` bytes of what
 /// its client sent (reading stops there), charged to the server's ``InputBudget`` (past which
-/// the client is answered 503), and an event stream's backlog is the stream's own bound.
+/// the client is answered 503), and an event stream's backlog is the stream's own bound. Over
+/// TLS when the server has a certificate; from a trusted proxy with the PROXY protocol on, it
+/// first reads the header that names the client.
 final class HTTPConnection: @unchecked Sendable {
     let socket: Int32
-    let address: String
     let generation: UInt32
-    private unowned let loop: EventLoop
-    private let core: HTTPServerCore
+    /// Who the connection serves: the peer, or the client a trusted proxy's PROXY header named;
+    /// with its text and the key per-address limits count it under, made once.
+    private(set) var client: IPAddress
+    private var clientText: String, clientKey: String
+    /// What ``ConnectionAdmission`` counts the connection under.
+    private var admissionKey: String?
+    /// The PROXY header read so far, while one is awaited.
+    var proxyHeader: [UInt8]?
+    /// The connection's TLS, once it starts (after a PROXY header).
+    var tls: TLSSession?
+    unowned let loop: EventLoop
+    let core: HTTPServerCore
     private var parser: HTTPRequestParser
     /// What this connection's parser holds, as charged to the server's input budget.
     private var charged = 0
@@ -39,15 +50,42 @@ final class HTTPConnection: @unchecked Sendable {
         case streaming(EventStream, chunked: Bool, keepsAlive: Bool)
     }
 
-    init(socket: Int32, address: String, generation: UInt32, loop: EventLoop, core: HTTPServerCore) {
-        self.socket = socket
-        self.address = address
+    init(accepted: AcceptedSocket, generation: UInt32, loop: EventLoop, core: HTTPServerCore) {
+        socket = accepted.socket
+        client = accepted.peer
+        clientText = accepted.peer.description
+        clientKey = accepted.peer.limitKey
+        admissionKey = accepted.admissionKey
         self.generation = generation
         self.loop = loop
         self.core = core
         parser = HTTPRequestParser(bodyLimit: core.options.maximumBodySize)
         lastProgress = EventLoop.uptime()
         deadlineStart = lastProgress
+        if core.options.proxyProtocol && accepted.admissionKey == nil {
+            proxyHeader = []
+        } else {
+            startTLS()
+        }
+    }
+
+    /// Starts the connection's TLS when the server speaks it (closing the connection when
+    /// OpenSSL cannot make a session).
+    func startTLS() {
+        guard let certificates = core.certificates else { return }
+        tls = certificates.session(for: socket)
+        if tls == nil { close() }
+    }
+
+    /// From here on the connection serves `named`, whom a PROXY header named: counted for it, or
+    /// closed when it holds its share of connections already.
+    func serve(_ named: IPAddress) {
+        let key = named.limitKey
+        guard core.admission.attribute(to: key) else { return close() }
+        admissionKey = key
+        client = named
+        clientText = named.description
+        clientKey = key
     }
 
     /// What the loop's epoll events carry for this connection: its socket and generation, so an
@@ -58,8 +96,12 @@ final class HTTPConnection: @unchecked Sendable {
     func handle(_ events: UInt32) {
         if events & EventLoop.failed != 0 { return close() }
         if lingerStart != 0 { return dropInput() }
+        if proxyHeader != nil { return readProxyHeader() }
         if events & EventLoop.writable != 0 {
             flush()
+            if isClosed { return }
+            // A TLS handshake message that waited for room.
+            if tls?.waitsForWritable == true { receive() }
             if isClosed { return }
         }
         if events & EventLoop.readable != 0 {
@@ -69,6 +111,7 @@ final class HTTPConnection: @unchecked Sendable {
             if isClosed { return }
         }
         advance()
+        readBufferedTLS()
         settleCharge()
     }
 
@@ -76,7 +119,19 @@ final class HTTPConnection: @unchecked Sendable {
     func resumed() {
         guard !isClosed else { return }
         advance()
+        readBufferedTLS()
         settleCharge()
+    }
+
+    /// Reads what TLS decrypted beyond what the last read took (the socket will not say so),
+    /// while there is room for it.
+    private func readBufferedTLS() {
+        while let tls, tls.hasBufferedInput, !isClosed, lingerStart == 0, parser.held < core.inputLimit, core.inputBudget.room > 0 {
+            let before = parser.held
+            receive()
+            advance()
+            if parser.held == before { return }
+        }
     }
 
     /// Charges the server's input budget with what the parser holds now.
@@ -111,8 +166,9 @@ final class HTTPConnection: @unchecked Sendable {
         if case .streaming(let stream, _, _) = state { stream.close() }
         state = .reading
         loop.forget(self)
+        tls = nil
         Glibc.close(socket)
-        core.admission.release(address)
+        core.admission.release(admissionKey)
         settleCharge()
     }
 
@@ -133,12 +189,20 @@ final class HTTPConnection: @unchecked Sendable {
         settleCharge()
     }
 
-    /// One `recv` of at most `maximum` bytes into the loop's scratch buffer: what arrived (empty
-    /// when nothing waits), or nil after the peer closed or the socket failed, when the
-    /// connection is closed.
+    /// One read (a `recv`, or a TLS record's worth) of at most `maximum` bytes into the loop's
+    /// scratch buffer: what arrived (empty when nothing waits), or nil after the peer closed or
+    /// the socket failed, when the connection is closed.
     private func readScratch(maximum: Int) -> UnsafeRawBufferPointer? {
         let scratch = loop.scratch
-        let count = recv(socket, scratch.baseAddress, min(scratch.count, maximum), 0)
+        guard let base = scratch.baseAddress else { return nil }
+        if let tls {
+            guard let count = tls.read(into: base, maximum: min(scratch.count, maximum)) else {
+                close()
+                return nil
+            }
+            return UnsafeRawBufferPointer(start: base, count: count)
+        }
+        let count = recv(socket, base, min(scratch.count, maximum), 0)
         if count > 0 { return UnsafeRawBufferPointer(rebasing: scratch[..<count]) }
         if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) { return UnsafeRawBufferPointer(start: nil, count: 0) }
         close()
@@ -161,8 +225,14 @@ final class HTTPConnection: @unchecked Sendable {
                     respond(.error(failure.status, failure.message), to: nil)
                 case .request(let head, let body):
                     let target = HTTPRequestTarget(head.target)
+                    var text = clientText, key = clientKey
+                    if core.trustedProxies.trusts(client) {
+                        let named = core.trustedProxies.client(of: client, forwardedFor: head.fields["x-forwarded-for"])
+                        (text, key) = (named.description, named.limitKey)
+                    }
                     let request = RelayRequest(
-                        method: head.method, path: target.path, query: target.query, headers: head.fields, body: body, clientAddress: address
+                        method: head.method, path: target.path, query: target.query, headers: head.fields, body: body, clientAddress: text,
+                        addressKey: key
                     )
                     respond(core.handler(request), to: head)
                 }
@@ -246,6 +316,13 @@ final class HTTPConnection: @unchecked Sendable {
 
     private func flush() {
         while sent < output.count {
+            if let tls {
+                guard let count = output.withUnsafeBytes({ tls.write(UnsafeRawBufferPointer(rebasing: $0[sent...])) }) else { return close() }
+                guard count > 0 else { return }
+                sent += count
+                lastProgress = EventLoop.uptime()
+                continue
+            }
             let count = output.withUnsafeBytes { bytes in
                 Glibc.send(socket, bytes.baseAddress.map { $0 + sent }, bytes.count - sent, Int32(MSG_NOSIGNAL))
             }
@@ -269,6 +346,7 @@ final class HTTPConnection: @unchecked Sendable {
     private static let lingerTime: UInt64 = 2_000_000_000, lingerBytes = 1 << 20
 
     private func linger() {
+        tls?.close()
         guard shutdown(socket, Int32(SHUT_WR)) == 0 else { return close() }
         lingerStart = EventLoop.uptime()
         deadlineStart = 0
@@ -288,12 +366,12 @@ final class HTTPConnection: @unchecked Sendable {
     private func updateInterest() {
         var wanted = EventLoop.hangUp
         if parser.held < core.inputLimit { wanted |= EventLoop.input }
-        if sent < output.count { wanted |= EventLoop.writable }
+        if sent < output.count || tls?.waitsForWritable == true { wanted |= EventLoop.writable }
         watch(wanted)
     }
 
     /// Has the loop watch for `events` when it does not already.
-    private func watch(_ events: UInt32) {
+    func watch(_ events: UInt32) {
         guard events != interest else { return }
         interest = events
         if !loop.watch(socket, events: events, tag: tag, operation: EPOLL_CTL_MOD) { close() }

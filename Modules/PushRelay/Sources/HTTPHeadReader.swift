@@ -55,6 +55,10 @@ enum HTTPHeadReader {
                 hosts += 1
             case .handed(let key):
                 if head?.fields[key] == nil { head?.fields[key] = text(value) }
+            case .forwardedFor:
+                // Several X-Forwarded-For lines are one list, in order (RFC 9110 section 5.3).
+                let earlier = head?.fields["x-forwarded-for"]
+                head?.fields["x-forwarded-for"] = earlier.map { $0 + ", " + text(value) } ?? text(value)
             case .other:
                 break
             }
@@ -72,7 +76,7 @@ enum HTTPHeadReader {
 
     /// The header fields the server knows by name.
     private enum FieldName {
-        case contentLength, transferEncoding, connection, expect, host, handed(String), other
+        case contentLength, transferEncoding, connection, expect, host, forwardedFor, handed(String), other
     }
 
     /// `METHOD SP request-target SP HTTP/1.x`.
@@ -143,6 +147,7 @@ enum HTTPHeadReader {
         case 13 where named("authorization"): return .handed("authorization")
         case 13 where named("last-event-id"): return .handed("last-event-id")
         case 12 where named("content-type"): return .handed("content-type")
+        case 15 where named("x-forwarded-for"): return .forwardedFor
         default: return .other
         }
     }

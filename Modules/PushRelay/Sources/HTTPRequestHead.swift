@@ -13,7 +13,8 @@ struct HTTPRequestHead: Sendable, Equatable {
     var asksToClose = false
     var asksToKeepAlive = false
     var expectsContinue = false
-    /// The fields handlers read (``RelayRequest/headers``), by lower-cased name: the first of each.
+    /// The fields handlers read (``RelayRequest/headers``), by lower-cased name: the first of each,
+    /// but every `X-Forwarded-For` line joined by ", " in order.
     var fields: [String: String] = [:]
 
     /// Whether the connection stays open after this request's answer: HTTP/1.1 unless the client

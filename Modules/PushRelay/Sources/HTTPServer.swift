@@ -7,7 +7,9 @@ import CLinuxEvents
 /// trickling client cannot push back, a body size limit answered with 413 from the declared
 /// length before the body is read, limits on connections in total and per IP address; and
 /// event streams and deferred answers that hold no thread while they wait: another thread
-/// hands the connection back to its loop, which answers it.
+/// hands the connection back to its loop, which answers it. IPv4 or IPv6 (dual stack on `::`),
+/// TLS with certificates reloaded on demand, and clients named by trusted proxies
+/// (`X-Forwarded-For`, the PROXY protocol).
 ///
 /// `handler` runs on the loops' threads with the whole request; `rejected` hears of the
 /// requests the server answers itself (400, 408, 413, 417, 431, 501, 505).
@@ -15,6 +17,7 @@ public final class HTTPServer: @unchecked Sendable {
     public let port: Int
     private let listener: Int32
     private let loops: [EventLoop]
+    private let certificates: TLSCertificates?
     private let lock = NSLock()
     private var stopped = false
 
@@ -22,42 +25,81 @@ public final class HTTPServer: @unchecked Sendable {
         options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void = { _ in },
         handler: @escaping @Sendable (RelayRequest) -> HTTPReply
     ) throws {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(options.port).bigEndian
-        guard inet_pton(AF_INET, options.host, &address.sin_addr) == 1 else {
-            throw HTTPServerError(message: "'\(options.host)' is not an IPv4 address to listen on")
+        var certificates: TLSCertificates?
+        switch (options.tlsCertificateFile, options.tlsKeyFile) {
+        case (let certificate?, let key?): certificates = try TLSCertificates(certificateFile: certificate, keyFile: key)
+        case (nil, nil): certificates = nil
+        default: throw HTTPServerError(message: "TLS needs both a certificate file and a key file")
         }
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard listener >= 0 else { throw HTTPServerError(message: "cannot open a socket: \(String(cString: strerror(errno)))") }
-        var one: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 1024) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(listener)
-            throw HTTPServerError(message: "cannot listen on \(options.host):\(options.port): \(reason)")
-        }
-        var local = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &local) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        let core = HTTPServerCore(options: options, rejected: rejected, handler: handler)
+        let listener = try Self.listen(host: options.host, port: options.port)
+        let core = HTTPServerCore(options: options, certificates: certificates, rejected: rejected, handler: handler)
         var loops: [EventLoop] = []
         do {
-            for _ in 0..<max(1, options.threads ?? HTTPServerOptions.threadsPerProcessor) { loops.append(try EventLoop(core: core, listener: listener)) }
+            for _ in 0..<max(1, options.threads ?? HTTPServerOptions.threadsPerProcessor) { loops.append(try EventLoop(core: core, listener: listener.socket)) }
         } catch {
-            close(listener)
+            close(listener.socket)
             throw error
         }
-        self.listener = listener
+        self.listener = listener.socket
         self.loops = loops
-        port = Int(UInt16(bigEndian: local.sin_port))
+        self.certificates = certificates
+        port = listener.port
         for loop in loops { loop.peers = loops }
         for loop in loops { loop.start() }
+    }
+
+    /// Whether the server speaks TLS.
+    public var usesTLS: Bool { certificates != nil }
+
+    /// Loads the certificate and key files again (after a renewal): new connections get them,
+    /// open ones go on with the old. A failure leaves the old in use. Nothing to do without TLS.
+    public func reloadCertificates() throws {
+        try certificates?.reload()
+    }
+
+    /// A non-blocking socket listening on `host` (IPv4 or IPv6; `::` takes IPv4 clients too) and
+    /// `port` (0: a free one), with the port it got.
+    private static func listen(host: String, port: Int) throws -> (socket: Int32, port: Int) {
+        var address = sockaddr_storage()
+        let length: Int
+        if host.contains(":") {
+            var inet = sockaddr_in6()
+            inet.sin6_family = sa_family_t(AF_INET6)
+            inet.sin6_port = UInt16(port).bigEndian
+            guard inet_pton(AF_INET6, host, &inet.sin6_addr) == 1 else { throw HTTPServerError(message: "'\(host)' is not an IPv6 address to listen on") }
+            withUnsafeMutableBytes(of: &address) { storage in withUnsafeBytes(of: inet) { storage.copyMemory(from: $0) } }
+            length = MemoryLayout<sockaddr_in6>.size
+        } else {
+            var inet = sockaddr_in()
+            inet.sin_family = sa_family_t(AF_INET)
+            inet.sin_port = UInt16(port).bigEndian
+            guard inet_pton(AF_INET, host, &inet.sin_addr) == 1 else { throw HTTPServerError(message: "'\(host)' is not an IPv4 or IPv6 address to listen on") }
+            withUnsafeMutableBytes(of: &address) { storage in withUnsafeBytes(of: inet) { storage.copyMemory(from: $0) } }
+            length = MemoryLayout<sockaddr_in>.size
+        }
+        let family = Int32(address.ss_family)
+        let listener = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listener >= 0 else { throw HTTPServerError(message: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1, zero: Int32 = 0
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        // Dual stack whatever the system's default (net.ipv6.bindv6only).
+        if family == AF_INET6 { setsockopt(listener, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &zero, socklen_t(MemoryLayout<Int32>.size)) }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(length)) }
+        }
+        guard bound == 0, Glibc.listen(listener, 1024) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(listener)
+            throw HTTPServerError(message: "cannot listen on \(host) port \(port): \(reason)")
+        }
+        var local = sockaddr_storage()
+        var localLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &local) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &localLength) }
+        }
+        // sin_port and sin6_port sit at the same offset.
+        let boundPort = withUnsafeBytes(of: local) { UInt16($0[2]) << 8 | UInt16($0[3]) }
+        return (listener, Int(boundPort))
     }
 
     /// Stops listening and closes every connection (event streams end); a request being handled

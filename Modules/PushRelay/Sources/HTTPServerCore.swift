@@ -1,8 +1,8 @@
 import Synchronization
 
 /// What every event loop of one ``HTTPServer`` shares: the options, the handler, who hears of
-/// the answers the server gives itself, the count of open connections, and whose turn it is to
-/// serve the next one.
+/// the answers the server gives itself, the count of open connections, the proxies trusted, the
+/// TLS certificate, and whose turn it is to serve the next one.
 final class HTTPServerCore: Sendable {
     let options: HTTPServerOptions
     let handler: @Sendable (RelayRequest) -> HTTPReply
@@ -16,10 +16,18 @@ final class HTTPServerCore: Sendable {
     let inputLimit: Int
     /// What the connections hold together.
     let inputBudget: InputBudget
+    let trustedProxies: TrustedProxies
+    /// Set when the server speaks TLS.
+    let certificates: TLSCertificates?
     let nextLoop = Atomic<UInt>(0)
 
-    init(options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void, handler: @escaping @Sendable (RelayRequest) -> HTTPReply) {
+    init(
+        options: HTTPServerOptions, certificates: TLSCertificates?, rejected: @escaping @Sendable (Int) -> Void,
+        handler: @escaping @Sendable (RelayRequest) -> HTTPReply
+    ) {
         self.options = options
+        self.certificates = certificates
+        trustedProxies = options.trustedProxies
         self.rejected = rejected
         self.handler = handler
         admission = ConnectionAdmission(total: options.connectionLimit, perAddress: options.connectionsPerAddress)

@@ -60,7 +60,7 @@ public struct RelayConfiguration: Sendable, Equatable {
 
     /// The environment variables read, with what they set.
     public static let environmentVariables: [(String, String)] = [
-        ("PUSH_RELAY_HOST", "IPv4 address to listen on"), ("PUSH_RELAY_PORT", "port to listen on"),
+        ("PUSH_RELAY_HOST", "IP address to listen on: IPv4, or IPv6 (:: listens on both)"), ("PUSH_RELAY_PORT", "port to listen on"),
         ("PUSH_RELAY_THREADS", "request threads"), ("PUSH_RELAY_TIMEOUT", "idle connection timeout, seconds"),
         ("PUSH_RELAY_DAILY_LIMIT", "deliveries per token per day"), ("PUSH_RELAY_ALLOWED_APP_IDS", "comma-separated app ids (empty: any)"),
         ("PUSH_RELAY_DATABASE", "the SQLite file"), ("PUSH_RELAY_MESSAGE_TTL", "seconds a notification waits for its client"),
@@ -84,6 +84,10 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_REGISTRATION_KEY_FILE", "a file holding the key devices need to register (default: open registration)"),
         ("PUSH_RELAY_METRICS_TOKEN_FILE", "a file holding the bearer token /metrics requires (default: none)"),
         ("PUSH_RELAY_METRICS_PUBLIC", "true: /metrics without a token answers every address (default false: only this machine)"),
+        ("PUSH_RELAY_TRUSTED_PROXIES", "comma-separated addresses or CIDR blocks of reverse proxies whose X-Forwarded-For (or PROXY header) names the client (default: none)"),
+        ("PUSH_RELAY_PROXY_PROTOCOL", "true: connections from trusted proxies start with a PROXY protocol v1 or v2 header (default false)"),
+        ("PUSH_RELAY_TLS_CERTIFICATE_FILE", "PEM certificate chain: with the key file, the relay speaks TLS 1.2+ only; SIGHUP reloads both"),
+        ("PUSH_RELAY_TLS_KEY_FILE", "PEM private key of the certificate (not readable by every user)"),
     ]
 
     /// Applies a config file's fields (the same names as the variables, without the prefix, in lower case).
@@ -147,12 +151,28 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let days = try number("registration_ttl_days", 1...3_650) { registrationTTL = Double(days) * 86_400 }
         if let count = try number("registrations_per_address", 1...1_000_000) { registrationsPerAddress = count }
         if let path = settings[name("registration_key_file")] { registrationKey = try Self.secret(in: path, setting: name("registration_key_file"), source: source) }
-        if let text = settings[name("metrics_public")] {
+        func flag(_ key: String) throws -> Bool? {
+            guard let text = settings[name(key)] else { return nil }
             guard let value = ["true": true, "1": true, "false": false, "0": false][text.lowercased()] else {
-                throw RelayConfigurationError("\(source): \(name("metrics_public")) must be true or false, not '\(text)'")
+                throw RelayConfigurationError("\(source): \(name(key)) must be true or false, not '\(text)'")
             }
-            metricsPublic = value
+            return value
         }
+        if let value = try flag("metrics_public") { metricsPublic = value }
+        if let value = try flag("proxy_protocol") { http.proxyProtocol = value }
+        if let list = settings[name("trusted_proxies")] {
+            var ranges: [AddressRange] = []
+            for entry in list.split(separator: ",") {
+                do {
+                    ranges.append(try AddressRange(entry.trimmingCharacters(in: .whitespaces)))
+                } catch {
+                    throw RelayConfigurationError("\(source): \(name("trusted_proxies")): \(error.message)")
+                }
+            }
+            http.trustedProxies = TrustedProxies(ranges)
+        }
+        if let path = settings[name("tls_certificate_file")] { http.tlsCertificateFile = path.isEmpty ? nil : path }
+        if let path = settings[name("tls_key_file")] { http.tlsKeyFile = path.isEmpty ? nil : path }
         if let path = settings[name("metrics_token_file")] { metricsToken = try Self.secret(in: path, setting: name("metrics_token_file"), source: source) }
         if let ids = settings[name("allowed_app_ids")] { allowedAppIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         if let url = settings[name("redis_url")] { redis = url.isEmpty ? nil : try RedisAddress(url) }

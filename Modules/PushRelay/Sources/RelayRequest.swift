@@ -8,12 +8,14 @@ public struct RelayRequest: Sendable, Equatable {
     /// The values of the headers handlers read (`authorization`, `last-event-id`, `content-type`), by lower-cased name.
     public let headers: [String: String]
     public let body: [UInt8]
-    /// The peer's IP address, as text.
+    /// The client's IP address, as text: the peer's, or the one a trusted proxy named.
     public let clientAddress: String
+    /// What per-address limits count the client under: its IPv4 address, or its IPv6 /64.
+    public let addressKey: String
 
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = [],
-        clientAddress: String = "127.0.0.1"
+        clientAddress: String = "127.0.0.1", addressKey: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -21,6 +23,7 @@ public struct RelayRequest: Sendable, Equatable {
         self.headers = headers
         self.body = body
         self.clientAddress = clientAddress
+        self.addressKey = addressKey ?? IPAddress(clientAddress)?.limitKey ?? clientAddress
     }
 
     /// Whether the body is declared JSON: `Content-Type: application/json`, with or without

@@ -113,6 +113,15 @@ public final class RelayServer: @unchecked Sendable {
     /// The port the relay listens on.
     public var port: Int { http.port }
 
+    /// Whether the relay speaks TLS itself.
+    public var usesTLS: Bool { http.usesTLS }
+
+    /// Loads the TLS certificate and key again (SIGHUP), without dropping a connection; a
+    /// failure keeps the old ones and is thrown.
+    public func reloadCertificates() throws {
+        try http.reloadCertificates()
+    }
+
     /// Stops listening and closes every stream.
     public func stop() {
         keepAlive.cancel()

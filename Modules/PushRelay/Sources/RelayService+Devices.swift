@@ -10,7 +10,7 @@ extension RelayService {
                 throw RelayRequestError(401, "this relay requires its registration key as 'Authorization: Bearer KEY' to register")
             }
         }
-        guard registrationLimiter.take(request.clientAddress, at: now()) else {
+        guard registrationLimiter.take(request.addressKey, at: now()) else {
             throw RelayRequestError(429, "too many registrations from \(request.clientAddress) this hour; try again later")
         }
         let credentials = IssuedCredentials.random()
@@ -65,7 +65,7 @@ extension RelayService {
         let lastID = request.headers["last-event-id"].flatMap { $0.isEmpty ? nil : $0 }
         let stream = EventStream()
         stream.send(ServerSentEvent(name: "ready", data: "{}"))
-        try delivery.attach(stream, for: key, from: request.clientAddress, after: lastID)
+        try delivery.attach(stream, for: key, from: request.addressKey, after: lastID)
         return .stream(stream)
     }
 

@@ -76,7 +76,7 @@ public final class RelayService: Sendable {
         guard methods.contains(request.method) else {
             return .error(405, "\(request.path) takes \(methods.joined(separator: " or ")), not \(request.method)")
         }
-        guard request.path == "/healthz" || addressLimiter.take(request.clientAddress, now: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) else {
+        guard request.path == "/healthz" || addressLimiter.take(request.addressKey, now: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) else {
             return .error(429, "too many requests from \(request.clientAddress); at most \(configuration.requestsPerAddress) a second")
         }
         // A form or text/plain POST is one a web page can make across sites without asking.
@@ -210,17 +210,12 @@ public final class RelayService: Sendable {
         return .json(200, .object(["target": .string(token), "rateLimits": status.json]))
     }
 
-    /// Whether `address` is this machine's own: 127.0.0.0/8 or ::1.
-    static func isLoopback(_ address: String) -> Bool {
-        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
-    }
-
     private func metricsText(_ request: RelayRequest) throws -> HTTPReply {
         if let expected = configuration.metricsToken {
             guard let given = request.bearer, SecretDigest.matches(SecretDigest.key(given), SecretDigest.key(expected)) else {
                 throw RelayRequestError(401, "/metrics needs 'Authorization: Bearer' with the relay's metrics token")
             }
-        } else if !configuration.metricsPublic && !Self.isLoopback(request.clientAddress) {
+        } else if !configuration.metricsPublic && IPAddress(request.clientAddress)?.isLoopback != true {
             throw RelayRequestError(403, "/metrics answers only this machine unless the relay has a metrics token (metrics_token_file)")
         }
         let text = metrics.render(queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count, dropped: delivery.droppedCount)

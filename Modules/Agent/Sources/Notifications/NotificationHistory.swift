@@ -44,6 +44,9 @@ public final class NotificationHistory: Sendable {
 
     /// How many relay delivery ids are remembered.
     static let rememberedDeliveries = 1000
+    /// The history keeps the newest this many notifications, none older than ``keptAge``:
+    /// whoever can send notifications cannot fill the disk.
+    public static let keptCount = 1000, keptAge: TimeInterval = 30 * 86_400
 
     /// Records that the relay delivered `id`, with `notification` when it is one to show, in one
     /// transaction; ``RelayDelivery/deliveredBefore`` when `id` was delivered before (and nothing
@@ -84,6 +87,9 @@ public final class NotificationHistory: Sendable {
         if let tag = notification.tag {
             try database.execute("UPDATE notifications SET replaced_by = ? WHERE tag = ? AND id < ? AND replaced_by IS NULL", id, tag, id)
         }
+        try database.execute(
+            "DELETE FROM notifications WHERE id <= ? OR received_at < ?", id - Int64(keptCount), date.timeIntervalSince1970 - keptAge
+        )
         return id
     }
 

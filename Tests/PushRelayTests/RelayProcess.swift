@@ -1,0 +1,61 @@
+import Foundation
+
+/// The `push-relay` executable built beside this test bundle (tools/test builds every product
+/// first), running `serve` on a free loopback port with its own data folder; killed (SIGKILL) by
+/// ``stop()``.
+final class RelayProcess {
+    let process = Process()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-process-\(UUID().uuidString)")
+    /// The port, and the first line the relay printed (where it listens).
+    private(set) var port = 0
+    private(set) var banner = ""
+    /// Where its standard error goes.
+    var errorLog: URL { folder.appendingPathComponent("stderr.log") }
+
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("push-relay")
+    }
+
+    /// Starts the relay with `settings` (PUSH_RELAY_ names without the prefix, in lower case).
+    init(_ settings: [String: String] = [:]) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "build the push-relay product first: \(Self.executable.path)"])
+        }
+        process.executableURL = Self.executable
+        process.arguments = ["serve", "--port", "0"]
+        var environment = ["XDG_DATA_HOME": folder.path, "HOME": folder.path, "PUSH_RELAY_REQUEST_DEADLINE": "60", "PUSH_RELAY_TIMEOUT": "60"]
+        for (name, value) in settings { environment["PUSH_RELAY_" + name.uppercased()] = value }
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        try process.run()
+        var line: [UInt8] = []
+        while line.last != UInt8(ascii: "\n") {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            guard let first = byte.first else { break }
+            line.append(first)
+        }
+        banner = String(decoding: line, as: UTF8.self)
+        guard let range = banner.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression), let port = Int(banner[range].split(separator: ":").last ?? "") else {
+            stop()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the relay did not say where it listens: \(banner)"])
+        }
+        self.port = port
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// What it wrote to standard error so far.
+    var errorText: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
