@@ -31,6 +31,7 @@ let products: [Product] = [
 // MARK: - C libraries (each shim next to the module that uses it)
 
 let cTargets: [Target] = [
+    .systemLibrary(name: "CProcessLimits", path: "Modules/CLIKit/CProcessLimits"),
     .systemLibrary(
         name: "CPluginABI",
         path: "Modules/PluginHost/CPluginABI"
@@ -109,7 +110,7 @@ let moduleTargets: [Target] = [
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
     .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CHiredis", "CCurl", "CRelayCrypto", "CLinuxEvents"],
         path: "Modules/PushRelay/Sources"),
-    .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
+    .target(name: "CLIKit", dependencies: ["CProcessLimits"], path: "Modules/CLIKit/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),

@@ -32,7 +32,8 @@ struct NotificationsCommand: PluginCommand {
         return .success
     }
 
-    /// One notification: id, time, urgency when not normal, group, text, actions, and what became of it.
+    /// One notification: id, time, urgency when not normal, group, text, actions, and what became
+    /// of it; control characters from the sender made visible.
     static func line(_ record: NotificationRecord) -> String {
         var line = "\(record.id)  \(HATimestamp.string(from: record.receivedAt))  "
         if record.urgency != .normal { line += "[\(record.urgency.rawValue)] " }
@@ -46,6 +47,6 @@ struct NotificationsCommand: PluginCommand {
         } else if record.clearedAt != nil {
             line += "  (cleared)"
         }
-        return line
+        return line.terminalSafe
     }
 }

@@ -49,8 +49,8 @@ struct AssistCommand: PluginCommand {
         if invocation.arguments.has("json") {
             console.print(try JSONSerializer.string(answer, pretty: true))
         } else {
-            console.print(reply.speech ?? "(no spoken answer)")
-            if let id = reply.conversationID { console.printError("conversation \(id) (go on with --conversation-id \(id))") }
+            console.print((reply.speech ?? "(no spoken answer)").terminalSafe)
+            if let id = reply.conversationID?.terminalSafe { console.printError("conversation \(id) (go on with --conversation-id \(id))") }
         }
         return reply.failed ? .failure : .success
     }

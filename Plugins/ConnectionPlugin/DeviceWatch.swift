@@ -37,6 +37,10 @@ struct DeviceWatch {
                 "old": change.old.map(JSONValue.string) ?? .null, "new": change.new.map(JSONValue.string) ?? .null,
             ]))
         }
+        return textLine(change, room: room).terminalSafe
+    }
+
+    private func textLine(_ change: DeviceChange, room: (String?) -> String) -> String {
         switch change.kind {
         case .added: return "\(change.deviceName): added (\(room(change.new)))"
         case .removed: return "\(change.deviceName): removed"

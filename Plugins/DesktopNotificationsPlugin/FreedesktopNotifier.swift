@@ -57,9 +57,9 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
     private func notify(_ shown: ShownNotification) {
         guard let connection = connect() else { return }
         let notification = shown.notification
-        let inline = lock.withLock { capabilities.contains(Self.inlineReply) }
+        let (inline, markup) = lock.withLock { (capabilities.contains(Self.inlineReply), capabilities.contains("body-markup")) }
         let replaced = lock.withLock { notification.tag.flatMap { onScreen.serverID(tag: $0) } } ?? 0
-        let request = FreedesktopNotification(shown, replacing: replaced, inlineReply: inline)
+        let request = FreedesktopNotification(shown, replacing: replaced, inlineReply: inline, bodyMarkup: markup)
         do {
             let reply = try connection.call(Self.service, Self.path, Self.service, "Notify", request.arguments, timeout: 5)
             guard let id = reply.first?.intValue.map(UInt32.init(truncatingIfNeeded:)) else {
@@ -116,7 +116,7 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
     /// owns the server's name count: anyone on the bus can emit one, and a forged button press
     /// would fire an automation.
     private func listen(on connection: DBusConnection) {
-        var owner = Self.owner(on: connection)
+        let server = DBusNameOwner(name: Self.service)
         while true {
             let signal: DBusSignal?
             do {
@@ -127,16 +127,8 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
                 return drop(connection)
             }
             guard let signal, signal.interface == Self.service else { continue }
-            // A server that restarted owns the name under a new unique name.
-            if signal.sender != owner { owner = Self.owner(on: connection) }
-            if signal.sender == owner { handle(signal) }
+            if server.sent(signal, on: connection) { handle(signal) }
         }
-    }
-
-    /// The unique name of the notification server's process, nil when none owns the name.
-    private static func owner(on connection: DBusConnection) -> String? {
-        let reply = try? connection.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [.string(service)], timeout: 5)
-        return reply?.first?.stringValue
     }
 
     private func handle(_ signal: DBusSignal) {

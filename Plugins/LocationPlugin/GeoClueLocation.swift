@@ -35,9 +35,11 @@ struct GeoClueLocation: LocationSource {
         try call(connection, client, "Client", "Start")
         defer { _ = try? call(connection, client, "Client", "Stop") }
         let deadline = Date().addingTimeInterval(timeout)
+        // Only GeoClue's own signals: anyone on the bus may send one addressed to this connection.
+        let geoClue = DBusNameOwner(name: service)
         while case let left = deadline.timeIntervalSinceNow, left > 0 {
             guard let signal = try connection.nextSignal(timeout: left) else { break }
-            guard signal.path == client, signal.member == "LocationUpdated", let location = signal.arguments.dropFirst().first?.stringValue else { continue }
+            guard geoClue.sent(signal, on: connection), signal.path == client, signal.member == "LocationUpdated", let location = signal.arguments.dropFirst().first?.stringValue else { continue }
             return try fix(at: location, connection)
         }
         throw GeoClueError(description: "GeoClue gave no location within \(Int(timeout)) s (is location allowed for \(desktopID)?)")

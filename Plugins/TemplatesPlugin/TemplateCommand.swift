@@ -35,13 +35,13 @@ struct TemplateCommand: PluginCommand {
         let console = invocation.console
         if case .string(let error)? = result.objectValue?["error"], result.objectValue?.count == 1 {
             if invocation.arguments.has("json") { console.print(try JSONSerializer.string(result, pretty: true)) }
-            console.printError("the server could not render the template: \(error)")
+            console.printError("the server could not render the template: \(error)".terminalSafe)
             return .failure
         }
         if invocation.arguments.has("json") {
             console.print(try JSONSerializer.string(result, pretty: true))
         } else if case .string(let text) = result {
-            console.print(text)
+            console.print(text.terminalSafe)
         } else {
             // Home Assistant renders to a native type where the text reads as one (a number, a list).
             console.print(try JSONSerializer.string(result))

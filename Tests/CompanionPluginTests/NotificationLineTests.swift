@@ -21,4 +21,12 @@ final class NotificationLineTests: XCTestCase {
         XCTAssertEqual(NotificationsCommand.line(record(cleared: true)), "4  1970-01-01T00:00:00+00:00  Door: Someone is there  (cleared)")
         XCTAssertEqual(NotificationsCommand.line(record()), "4  1970-01-01T00:00:00+00:00  Door: Someone is there")
     }
+
+    func testASendersTerminalControlsArePrintedAsText() {
+        let hostile = NotificationRecord(
+            id: 5, receivedAt: Date(timeIntervalSince1970: 0), title: "\u{1B}]0;owned\u{07}", message: "\u{1B}[2Jgone\r\u{9B}31m", tag: nil, group: nil,
+            urgency: .normal, actions: [], clearedAt: nil, replacedBy: nil
+        )
+        XCTAssertEqual(NotificationsCommand.line(hostile), "5  1970-01-01T00:00:00+00:00  \\x1B]0;owned\\x07: \\x1B[2Jgone\\x0D\\u{9B}31m")
+    }
 }

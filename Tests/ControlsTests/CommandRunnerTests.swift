@@ -36,9 +36,10 @@ final class CommandRunnerTests: XCTestCase {
         // The shell ends at once; the sleep it started keeps the output open.
         await assertFails(["/bin/sh", "-c", "sleep 30 & echo $! > \(pidFile.path); exit 0"], "took longer than 0.5 s and was stopped", timeout: 0.5)
         let pid = try XCTUnwrap(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        // Killed: gone, or a zombie until its new parent reaps it.
-        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
-        XCTAssertTrue(state == nil || state == "Z", "the grandchild \(pid) still runs (state \(state ?? "-"))")
+        // Killed (SIGKILL lands when the process next runs): gone, or a zombie until its new parent reaps it.
+        func state() -> Substring? { (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first }
+        for _ in 0..<100 where !(state() == nil || state() == "Z") { usleep(20_000) }
+        XCTAssertTrue(state() == nil || state() == "Z", "the grandchild \(pid) still runs (state \(state() ?? "-"))")
     }
 
     private func assertFails(_ arguments: [String], _ reason: String, timeout: Double = 5, line: UInt = #line) async {

@@ -39,6 +39,29 @@ final class DBusConnectionTests: XCTestCase {
         XCTAssertEqual(signal.arguments[12].bytesValue, [0, 1, 255])
     }
 
+    func testOnlyTheOwnerOfAWellKnownNameIsBelievedThoughAnyoneCanSendASignalStraightHere() throws {
+        let service = try connect(), forger = try connect(), listener = try connect()
+        let requested = try service.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName", [.string("org.example.Service"), .uint32(4)])
+        XCTAssertEqual(requested.first?.intValue, 1, "the service owns its name")
+        try listener.addMatch("type='signal',sender='org.example.Service',interface='org.example.Test'")
+        // Addressed to the listener, a forged signal passes the match rule: the bus filters broadcasts only.
+        try forger.emit("/org/example/Thing", "org.example.Test", "Pressed", [.string("forged")], to: listener.uniqueName)
+        try service.emit("/org/example/Thing", "org.example.Test", "Pressed", [.string("real")])
+        let first = try XCTUnwrap(try listener.nextSignal(timeout: 5)), second = try XCTUnwrap(try listener.nextSignal(timeout: 5))
+        XCTAssertEqual([first, second].map { $0.arguments.first?.stringValue }, ["forged", "real"], "both arrive")
+        let owner = DBusNameOwner(name: "org.example.Service")
+        XCTAssertFalse(owner.sent(first, on: listener))
+        XCTAssertTrue(owner.sent(second, on: listener))
+        XCTAssertEqual(listener.owner(of: "org.example.Service"), service.uniqueName)
+        XCTAssertNil(listener.owner(of: "org.example.Nobody"))
+        // The service restarts under a new unique name: its signals are believed again.
+        service.close()
+        let restarted = try connect()
+        _ = try restarted.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName", [.string("org.example.Service"), .uint32(4)])
+        try restarted.emit("/org/example/Thing", "org.example.Test", "Pressed", [.string("again")])
+        XCTAssertTrue(owner.sent(try XCTUnwrap(try listener.nextSignal(timeout: 5)), on: listener))
+    }
+
     func testValuesLibdbusWouldAbortOnAreRefusedFirst() throws {
         let connection = try connect()
         let refused: [[DBusValue]] = [

@@ -17,7 +17,7 @@ final class FreedesktopNotificationTests: XCTestCase {
     ])
 
     func testNotifyCarriesTheActionsTheUrgencyAndTheReplacedID() {
-        let request = FreedesktopNotification(shown(1, ["actions": actions, "priority": .string("high")]), replacing: 7, inlineReply: false)
+        let request = FreedesktopNotification(shown(1, ["actions": actions, "priority": .string("high")]), replacing: 7, inlineReply: false, bodyMarkup: false)
         XCTAssertEqual(request.arguments, [
             .string("HomeCompanion"), .uint32(7), .string(""), .string("Door"), .string("Someone is there"),
             .strings(["OPEN", "Open", "REPLY", "Answer", "NOTE", "Note"]), .properties(["urgency": .byte(2)]), .int32(-1),
@@ -25,18 +25,27 @@ final class FreedesktopNotificationTests: XCTestCase {
     }
 
     func testTheFirstReplyBecomesTheServersReplyFieldWhereOffered() {
-        let request = FreedesktopNotification(shown(1, ["actions": actions]), replacing: 0, inlineReply: true)
+        let request = FreedesktopNotification(shown(1, ["actions": actions]), replacing: 0, inlineReply: true, bodyMarkup: false)
         XCTAssertEqual(request.arguments[5], .strings(["OPEN", "Open", "inline-reply", "Answer", "NOTE", "Note"]))
         XCTAssertEqual(request.arguments[6], .properties(["urgency": .byte(1), "x-kde-reply-placeholder-text": .string("Answer")]))
     }
 
     func testTextIsCutAndCleanedForTheBus() {
         let long = String(repeating: "é", count: 5000)
-        let request = FreedesktopNotification(shown(1, [:], title: nil, message: "a\0b" + long), replacing: 0, inlineReply: false)
+        let request = FreedesktopNotification(shown(1, [:], title: nil, message: "a\0b" + long), replacing: 0, inlineReply: false, bodyMarkup: true)
         XCTAssertEqual(request.arguments[3], .string("Home Assistant"))
         guard case .string(let body) = request.arguments[4] else { return XCTFail("no body") }
         XCTAssertTrue(body.hasPrefix("abé"))
         XCTAssertLessThanOrEqual(body.utf8.count, FreedesktopNotification.maximumTextBytes)
+    }
+
+    func testWhereTheServerReadsMarkupTheBodyCarriesNoneOfTheSenders() {
+        let message = #"<a href="https://evil.example">Update</a> <img src="file:///etc/passwd"/> & <b>now</b>"#
+        let marked = FreedesktopNotification(shown(1, [:], title: "<b>Title</b>", message: message), replacing: 0, inlineReply: false, bodyMarkup: true)
+        XCTAssertEqual(marked.arguments[4], .string(#"&lt;a href="https://evil.example"&gt;Update&lt;/a&gt; &lt;img src="file:///etc/passwd"/&gt; &amp; &lt;b&gt;now&lt;/b&gt;"#))
+        XCTAssertEqual(marked.arguments[3], .string("<b>Title</b>"), "the summary is never markup")
+        let plain = FreedesktopNotification(shown(1, [:], message: message), replacing: 0, inlineReply: false, bodyMarkup: false)
+        XCTAssertEqual(plain.arguments[4], .string(message), "a server without body-markup shows text as it is")
     }
 
     func testTheScreenRemembersByIDAndTagAndForgetsTheOldestBeyondItsCapacity() {

@@ -126,5 +126,9 @@ final class RelayTLSTests: XCTestCase {
         XCTAssertTrue(held.exchange(Self.health, until: "\"ok\"").hasPrefix("HTTP/1.1 200"), "the open connection goes on")
         XCTAssertTrue(relay.process.isRunning)
         XCTAssertTrue(relay.errorText.contains("TLS certificate reloaded"), relay.errorText)
+        // The process holding the key leaves no core file.
+        let limits = try String(contentsOfFile: "/proc/\(relay.pid)/limits", encoding: .utf8)
+        let core = try XCTUnwrap(limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") })
+        XCTAssertEqual(core.split(separator: " ", omittingEmptySubsequences: true).dropFirst(4).prefix(2), ["0", "0"], String(core))
     }
 }

@@ -3,7 +3,8 @@ loopback, bounded in count and time, while a legitimate Home Assistant keeps pos
 legitimate device. Prints one table row per attack: attack, requests sent, relay RSS and disk
 before/after, whether Home Assistant's POSTs all got 201 within 1 s during the attack, and the
 notifications the legitimate device lost. Attackers come from 127.0.0.2-127.0.0.9, Home
-Assistant and the device from 127.0.0.1. Exits 1 when any row does not hold.
+Assistant and the device from 127.0.0.1, which is also the trusted reverse proxy through which
+one attack comes. Exits 1 when any row does not hold.
 
   python3 tools/abuse/relay.py RELAY-BINARY [--redis REDIS-SERVER-BINARY]
 """
@@ -22,6 +23,8 @@ CAPS = {
     "daily_limit": 1000000, "queue_per_token": 500, "queue_total": 5000, "queue_total_mib": 8,
     "streams_per_token": 2, "streams_total": 64, "streams_per_address": 8, "connections_per_address": 32, "requests_per_address": 100, "request_deadline": 5,
     "timeout": 10, "registrations_per_address": 20, "registration_limit": 1000,
+    # 127.0.0.1 plays the reverse proxy too: its X-Forwarded-For names the client.
+    "trusted_proxies": "127.0.0.1",
 }
 RSS_CAP_MIB = 96  # what the caps above allow the relay to hold, with room for the runtime
 # The SQLite file holds at most queue_total_mib of notifications (plus indexes and pages freed by
@@ -543,13 +546,39 @@ def attack_rows(relay, token, device):
             sent += 2
         return sent, 0
 
+    def behind_one_proxy():
+        """A client floods through the reverse proxy everyone shares (127.0.0.1, naming it in
+        X-Forwarded-For), while a stranger (127.0.0.3) sends a new X-Forwarded-For with each
+        request to pass for many clients. Home Assistant posts through the same proxy."""
+        counts = {"proxied": [0, 0], "spoofed": [0, 0]}
+        deadline = time.monotonic() + 6
+
+        def worker(kind, source, forwarded):
+            connection = http.client.HTTPConnection("127.0.0.1", relay.port, timeout=5, source_address=(source, 0))
+            while time.monotonic() < deadline:
+                connection.request("POST", "/rate_limits/check", body=json.dumps({"push_token": "t"}),
+                                   headers={"Content-Type": "application/json", "X-Forwarded-For": forwarded()})
+                status = connection.getresponse().status
+                counts[kind][0] += 1
+                counts[kind][1] += status == 200
+            connection.close()
+        threads = [threading.Thread(target=worker, args=("proxied", "127.0.0.1", lambda: "198.51.100.7")) for _ in range(3)]
+        threads.append(threading.Thread(target=worker, args=("spoofed", "127.0.0.3", lambda: f"203.0.113.{random.randrange(256)}")))
+        [t.start() for t in threads]
+        [t.join() for t in threads]
+        # Each is one client to the relay: its burst plus its rate for the seconds it ran.
+        allowed = 2 * CAPS["requests_per_address"] + 7 * CAPS["requests_per_address"]
+        for kind, (sent, answered) in counts.items():
+            assert answered <= allowed, f"{kind}: {answered} of {sent} requests answered 200, over one client's {allowed}"
+        return counts["proxied"][0] + counts["spoofed"][0], 0
+
     for name, attack in [
         ("stolen push token reads/deletes", stolen_token), ("rate-limit check flood", check_flood),
         ("unfinished framing (empty lines, chunk extensions, trailers)", unfinished_framing),
         ("send flood (disk)", disk_flood), ("NUL token splits a limit", nul_token), ("slow clients hold connections", slow_clients),
         ("pipelines never read", unread_pipelines),
         ("stream flood; a newcomer still gets in", stream_holders), ("client killed mid-stream", mid_stream_kill), ("provider that never answers", hanging_provider),
-        ("metrics flood", metrics_flood),
+        ("metrics flood", metrics_flood), ("one proxy for everyone: a client floods behind it, a stranger spoofs X-Forwarded-For", behind_one_proxy),
     ]:
         run(name, attack)
     return rows

@@ -78,6 +78,7 @@ struct hc_dbus_api {
     void (*_Nonnull message_iter_recurse)(DBusMessageIter *iter, DBusMessageIter *sub);
     DBusMessage * (*_Nonnull message_new_method_call)(const char *bus_name, const char *path, const char *iface, const char *method);
     DBusMessage * (*_Nonnull message_new_signal)(const char *path, const char *iface, const char *name);
+    dbus_bool_t (*_Nonnull message_set_destination)(DBusMessage *message, const char *destination);
     void (*_Nonnull message_unref)(DBusMessage *message);
     dbus_bool_t (*_Nonnull signature_validate)(const char *signature, DBusError *error);
     dbus_bool_t (*_Nonnull signature_validate_single)(const char *signature, DBusError *error);
@@ -118,7 +119,7 @@ static inline void hc_dbus_load(void) {
         "dbus_message_iter_get_arg_type", "dbus_message_iter_get_basic", "dbus_message_iter_get_signature",
         "dbus_message_iter_init", "dbus_message_iter_init_append", "dbus_message_iter_next",
         "dbus_message_iter_open_container", "dbus_message_iter_recurse", "dbus_message_new_method_call",
-        "dbus_message_new_signal", "dbus_message_unref", "dbus_signature_validate", "dbus_signature_validate_single",
+        "dbus_message_new_signal", "dbus_message_set_destination", "dbus_message_unref", "dbus_signature_validate", "dbus_signature_validate_single",
         "dbus_validate_bus_name", "dbus_validate_interface", "dbus_validate_member", "dbus_validate_path",
     };
     _Static_assert(sizeof(names) / sizeof(names[0]) * sizeof(void *) == sizeof(struct hc_dbus_api), "one name per function");

@@ -84,18 +84,32 @@ public final class DBusConnection: @unchecked Sendable {
         return try DBusMessageReader(dbus: dbus).arguments(of: reply)
     }
 
-    /// Emits a signal from `path`.
-    public func emit(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws(DBusClientError) {
+    /// Emits a signal from `path`, to every connection whose match rules take it, or only to
+    /// `destination` (a unique or well-known name).
+    public func emit(
+        _ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [], to destination: String? = nil
+    ) throws(DBusClientError) {
         guard dbus.validate_path(path, nil) != 0, dbus.validate_interface(interface, nil) != 0, dbus.validate_member(member, nil) != 0 else {
             throw .invalidValue("'\(path)' '\(interface).\(member)' is not a valid signal")
         }
         guard let message = dbus.message_new_signal(path, interface, member) else { throw .invalidValue("libdbus could not make a signal") }
         defer { dbus.message_unref(message) }
+        if let destination {
+            guard dbus.validate_bus_name(destination, nil) != 0, dbus.message_set_destination(message, destination) != 0 else {
+                throw .invalidValue("'\(destination)' is not a bus name")
+            }
+        }
         try DBusMessageWriter(dbus: dbus).append(arguments, to: message)
         try locked { () throws(DBusClientError) in
             guard !closed, dbus.connection_send(connection, message, nil) != 0 else { throw .disconnected }
             dbus.connection_flush(connection)
         }
+    }
+
+    /// The unique name of the connection that owns `name` now; nil when none does.
+    public func owner(of name: String) -> String? {
+        let reply = try? call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner", [.string(name)], timeout: 5)
+        return reply?.first?.stringValue
     }
 
     /// Asks the bus to route signals matching `rule` (such as

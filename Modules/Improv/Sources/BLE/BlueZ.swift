@@ -8,6 +8,8 @@ public final class BlueZ: @unchecked Sendable {
     static let name = "org.bluez"
     let bus: DBusConnection
     let callTimeout: Double
+    /// Signals count only from bluetoothd.
+    private let daemon = DBusNameOwner(name: name)
 
     /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` points it elsewhere).
     public convenience init(callTimeout: Double = 10) throws(ImprovError) {
@@ -69,11 +71,19 @@ public final class BlueZ: @unchecked Sendable {
         }
     }
 
+    /// The next signal from bluetoothd within `timeout` seconds; another sender's are dropped.
     func nextSignal(timeout: Double) throws(ImprovError) -> DBusSignal? {
-        do {
-            return try bus.nextSignal(timeout: timeout)
-        } catch {
-            throw .bus(error)
+        let deadline = Date().addingTimeInterval(timeout)
+        while case let left = deadline.timeIntervalSinceNow, left > 0 {
+            let signal: DBusSignal?
+            do {
+                signal = try bus.nextSignal(timeout: left)
+            } catch {
+                throw .bus(error)
+            }
+            guard let signal else { return nil }
+            if daemon.sent(signal, on: bus) { return signal }
         }
+        return nil
     }
 }
