@@ -34,6 +34,8 @@ public struct RelayConfiguration: Sendable, Equatable {
     public var registrationLimit = 100_000
     /// Seconds a registration is kept without a send or a stream (30 days unless configured).
     public var registrationTTL: Double = 30 * 86_400
+    /// Push tokens the relay did not issue (APNs, FCM) it counts a day; more are refused (429).
+    public var providerTokensPerDay = 100_000
     /// Requests one IP address may make per second (a burst of twice as many).
     public var requestsPerAddress = 200
     /// Registrations one IP address may make per hour.
@@ -78,6 +80,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_STREAMS_PER_TOKEN", "streams of one token; a new one closes the oldest (default 2)"),
         ("PUSH_RELAY_STREAMS_TOTAL", "streams of every token together; when all are taken a device with no stream takes the oldest of the address holding the most (default 512)"),
         ("PUSH_RELAY_STREAMS_PER_ADDRESS", "streams from one IP address, of any tokens (default 8)"),
+        ("PUSH_RELAY_PROVIDER_TOKENS_PER_DAY", "push tokens of other apps (APNs, FCM) counted a day; more are refused until 00:00 UTC (default 100000)"),
         ("PUSH_RELAY_REGISTRATION_LIMIT", "devices registered at most (default 100000)"),
         ("PUSH_RELAY_REGISTRATION_TTL_DAYS", "days a registration is kept with nothing sent to it and no stream (default 30)"),
         ("PUSH_RELAY_REGISTRATIONS_PER_ADDRESS", "registrations per IP address per hour (default 20)"),
@@ -148,6 +151,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let count = try number("streams_total", 1...1_000_000) { streamLimits.total = count }
         if let count = try number("streams_per_address", 1...1_000_000) { streamLimits.perAddress = count }
         if let count = try number("registration_limit", 1...100_000_000) { registrationLimit = count }
+        if let count = try number("provider_tokens_per_day", 1...100_000_000) { providerTokensPerDay = count }
         if let days = try number("registration_ttl_days", 1...3_650) { registrationTTL = Double(days) * 86_400 }
         if let count = try number("registrations_per_address", 1...1_000_000) { registrationsPerAddress = count }
         if let path = settings[name("registration_key_file")] { registrationKey = try Self.secret(in: path, setting: name("registration_key_file"), source: source) }

@@ -16,6 +16,7 @@ public final class RelayService: Sendable {
     let dispatcher: ProviderDispatcher
     let registrationLimiter: RegistrationLimiter
     let addressLimiter: AddressRateLimiter
+    let providerTokens: ProviderTokenBudget
 
     public init(
         configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore,
@@ -33,6 +34,7 @@ public final class RelayService: Sendable {
         dispatcher = ProviderDispatcher()
         registrationLimiter = RegistrationLimiter(perHour: configuration.registrationsPerAddress)
         addressLimiter = AddressRateLimiter(perSecond: configuration.requestsPerAddress)
+        providerTokens = ProviderTokenBudget(limit: configuration.providerTokensPerDay)
     }
 
     /// What a client is told of a failure inside the relay; what failed goes to the log only.
@@ -118,7 +120,11 @@ public final class RelayService: Sendable {
         if route.provider == nil, try !registrations.isRegistered(tokenKey: key) {
             throw RelayRequestError(404, "the push token was not issued by this relay; the device registers at /push/register")
         }
-        if route.provider == nil { registrations.markUsed(tokenKey: key, at: now()) }
+        if route.provider == nil {
+            registrations.markUsed(tokenKey: key, at: now())
+        } else if !providerTokens.admit(key, at: now()) {
+            throw RelayRequestError(429, "the relay keeps counts for at most \(configuration.providerTokensPerDay) push tokens of other apps a day; try again after 00:00 UTC")
+        }
         let payload = try PayloadConverter.convert(push.notification)
         // What a stream delivers is checked as it will be written (a number such as 1e5 is
         // written 100000.0), before the notification counts against the day's limit.
