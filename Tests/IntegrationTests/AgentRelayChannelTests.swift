@@ -41,7 +41,7 @@ final class AgentRelayChannelTests: XCTestCase {
 
     func testAnAgentKilledMidStreamLosesNothingAndShowsNothingTwice() throws {
         let server = try IntegrationEnvironment.require()
-        let relay = try RelayProcess(environment: [:])
+        let relay = try RelayProcess()
         defer { relay.stop() }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -88,7 +88,7 @@ final class AgentRelayChannelTests: XCTestCase {
 
     func testForgettingTheRelayUnregistersThisMachineThere() throws {
         let server = try IntegrationEnvironment.require()
-        let relay = try RelayProcess(environment: [:])
+        let relay = try RelayProcess()
         defer { relay.stop() }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-forget-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -109,7 +109,7 @@ final class AgentRelayChannelTests: XCTestCase {
 
     func testQueuedAndLiveRelayNotificationsReachTheAgent() throws {
         let server = try IntegrationEnvironment.require()
-        let relay = try RelayProcess(environment: [:])
+        let relay = try RelayProcess()
         defer { relay.stop() }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

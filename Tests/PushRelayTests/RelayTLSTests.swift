@@ -24,28 +24,16 @@ final class RelayTLSTests: XCTestCase {
     private var certificate: String { folder.appendingPathComponent("cert.pem").path }
     private var key: String { folder.appendingPathComponent("key.pem").path }
 
-    /// A self-signed certificate for 127.0.0.1 (its own CA), written where the relay reads it
-    /// (and kept as NAME.pem, the CA file a client trusts).
+    /// A new self-signed certificate for 127.0.0.1 (its own CA) renamed into the files the relay
+    /// reads, as an ACME client does; the CA file a client trusts to accept it.
     @discardableResult
     private func makeCertificate(_ name: String) throws -> String {
-        let caFile = folder.appendingPathComponent("\(name).pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=relay test \(name)",
-            "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key + ".new", "-out", caFile,
-        ]
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        XCTAssertEqual(openssl.terminationStatus, 0, "openssl req")
-        chmod(key + ".new", 0o600)
-        // Renamed into place, as an ACME client does.
-        _ = try? FileManager.default.removeItem(atPath: certificate + ".new")
-        try FileManager.default.copyItem(atPath: caFile, toPath: certificate + ".new")
+        let made = try TestCertificate(in: folder, name: name)
+        try? FileManager.default.removeItem(atPath: certificate + ".new")
+        try FileManager.default.copyItem(atPath: made.certificate, toPath: certificate + ".new")
         rename(certificate + ".new", certificate)
-        rename(key + ".new", key)
-        return caFile
+        rename(made.key, key)
+        return made.certificate
     }
 
     private func startRelay() throws -> Int {

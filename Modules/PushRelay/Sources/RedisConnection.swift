@@ -8,22 +8,36 @@ final class RedisConnection: @unchecked Sendable {
 
     private let context: UnsafeMutablePointer<redisContext>
 
-    /// Connects within 2 seconds and selects the database. Each command then has
-    /// ``commandTimeout`` unless `waitsForMessages` (a subscriber, which waits as long as
-    /// Redis is quiet; TCP keep-alive finds a dead peer).
+    /// Connects within 2 seconds (over TLS for `rediss://`), authenticates when there is a
+    /// password, and selects the database. Each command then has ``commandTimeout`` unless
+    /// `waitsForMessages` (a subscriber, which waits as long as Redis is quiet; TCP keep-alive
+    /// finds a dead peer).
     init(_ address: RedisAddress, waitsForMessages: Bool = false) throws {
-        guard let context = redisConnectWithTimeout(address.host, Int32(address.port), timeval(tv_sec: Self.commandTimeout, tv_usec: 0)) else {
-            throw RedisError("cannot allocate a connection")
+        let context: UnsafeMutablePointer<redisContext>?
+        if address.usesTLS {
+            let tunnel = try RedisTLSTunnel(address, timeout: Self.commandTimeout)
+            context = redisConnectFd(tunnel.localEnd)
+        } else {
+            context = redisConnectWithTimeout(address.host, Int32(address.port), timeval(tv_sec: Self.commandTimeout, tv_usec: 0))
         }
+        guard let context else { throw RedisError("cannot allocate a connection") }
         guard context.pointee.err == 0 else {
             let message = Self.errorText(context)
             redisFree(context)
             throw RedisError("cannot connect to \(address): \(message)")
         }
         self.context = context
-        if !waitsForMessages { redisSetTimeout(context, timeval(tv_sec: Self.commandTimeout, tv_usec: 0)) }
-        redisEnableKeepAlive(context)
+        redisSetTimeout(context, timeval(tv_sec: Self.commandTimeout, tv_usec: 0))
+        // Over TLS the tunnel's TCP connection has the keep-alive.
+        if !address.usesTLS { redisEnableKeepAlive(context) }
+        do {
+            if let authentication = address.authentication { _ = try command(authentication) }
+        } catch {
+            // Redis's own words (WRONGPASS, or AUTH without a password set); never the password.
+            throw RedisError("\(address) refused the password: \(error)")
+        }
         if address.database != 0 { _ = try command(["SELECT", String(address.database)]) }
+        if waitsForMessages { redisSetTimeout(context, timeval(tv_sec: 0, tv_usec: 0)) }
     }
 
     deinit { redisFree(context) }

@@ -66,7 +66,9 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_THREADS", "request threads"), ("PUSH_RELAY_TIMEOUT", "idle connection timeout, seconds"),
         ("PUSH_RELAY_DAILY_LIMIT", "deliveries per token per day"), ("PUSH_RELAY_ALLOWED_APP_IDS", "comma-separated app ids (empty: any)"),
         ("PUSH_RELAY_DATABASE", "the SQLite file"), ("PUSH_RELAY_MESSAGE_TTL", "seconds a notification waits for its client"),
-        ("PUSH_RELAY_REDIS_URL", "redis://host:port/db to share limits and delivery between processes"),
+        ("PUSH_RELAY_REDIS_URL", "redis://host:port/db (rediss:// for TLS; redis://:PASSWORD@host) to share limits and delivery between processes"),
+        ("PUSH_RELAY_REDIS_PASSWORD_FILE", "a file holding Redis's password (AUTH), instead of one in the URL"),
+        ("PUSH_RELAY_REDIS_CA_FILE", "PEM CAs a rediss:// server's certificate must chain to (default: the system's)"),
         ("PUSH_RELAY_MANIFEST", "the provider manifest (JSON): which provider delivers for which app ids"),
         ("PUSH_RELAY_LOG_LEVEL", "debug, info, warning (default) or error: what goes to standard error"),
         ("PUSH_RELAY_REQUEST_DEADLINE", "seconds a whole request may take, however it trickles (default 30)"),
@@ -179,7 +181,21 @@ public struct RelayConfiguration: Sendable, Equatable {
         if let path = settings[name("tls_key_file")] { http.tlsKeyFile = path.isEmpty ? nil : path }
         if let path = settings[name("metrics_token_file")] { metricsToken = try Self.secret(in: path, setting: name("metrics_token_file"), source: source) }
         if let ids = settings[name("allowed_app_ids")] { allowedAppIDs = ids.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        if let url = settings[name("redis_url")] { redis = url.isEmpty ? nil : try RedisAddress(url) }
+        if let url = settings[name("redis_url")] {
+            do {
+                redis = url.isEmpty ? nil : try RedisAddress(url)
+            } catch let error as RelayConfigurationError {
+                throw RelayConfigurationError("\(source): \(name("redis_url")): \(error.message)")
+            }
+        }
+        if let path = settings[name("redis_password_file")], !path.isEmpty {
+            guard redis != nil else { throw RelayConfigurationError("\(source): \(name("redis_password_file")) needs a Redis URL") }
+            redis?.password = try Self.secret(in: path, setting: name("redis_password_file"), source: source)
+        }
+        if let path = settings[name("redis_ca_file")], !path.isEmpty {
+            guard redis?.usesTLS == true else { throw RelayConfigurationError("\(source): \(name("redis_ca_file")) needs a rediss:// URL") }
+            redis?.caFile = path
+        }
         if let path = settings[name("manifest")] { providerManifest = path.isEmpty ? nil : URL(fileURLWithPath: path) }
         if let text = settings[name("log_level")] {
             guard let level = LogLevel(name: text) else {

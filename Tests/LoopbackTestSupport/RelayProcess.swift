@@ -3,21 +3,22 @@ import Foundation
 /// The `push-relay` executable built beside this test bundle (tools/test builds every product
 /// first), running `serve` on a free loopback port with its own data folder; killed (SIGKILL) by
 /// ``stop()``.
-final class RelayProcess {
-    let process = Process()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-process-\(UUID().uuidString)")
+public final class RelayProcess {
+    public let process = Process()
+    public let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-process-\(UUID().uuidString)")
     /// The port, and the first line the relay printed (where it listens).
-    private(set) var port = 0
-    private(set) var banner = ""
+    public private(set) var port = 0
+    public private(set) var banner = ""
     /// Where its standard error goes.
-    var errorLog: URL { folder.appendingPathComponent("stderr.log") }
+    public var errorLog: URL { folder.appendingPathComponent("stderr.log") }
 
-    static var executable: URL {
+    public static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("push-relay")
     }
 
-    /// Starts the relay with `settings` (PUSH_RELAY_ names without the prefix, in lower case).
-    init(_ settings: [String: String] = [:]) throws {
+    /// Starts the relay with `settings` (PUSH_RELAY_ names without the prefix, in lower case)
+    /// and `environment` (whole variable names).
+    public init(_ settings: [String: String] = [:], environment extra: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "build the push-relay product first: \(Self.executable.path)"])
         }
@@ -25,6 +26,7 @@ final class RelayProcess {
         process.arguments = ["serve", "--port", "0"]
         var environment = ["XDG_DATA_HOME": folder.path, "HOME": folder.path, "PUSH_RELAY_REQUEST_DEADLINE": "60", "PUSH_RELAY_TIMEOUT": "60"]
         for (name, value) in settings { environment["PUSH_RELAY_" + name.uppercased()] = value }
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -40,18 +42,20 @@ final class RelayProcess {
         }
         banner = String(decoding: line, as: UTF8.self)
         guard let range = banner.range(of: #"127\.0\.0\.1:\d+"#, options: .regularExpression), let port = Int(banner[range].split(separator: ":").last ?? "") else {
+            process.waitUntilExit()
+            let said = errorText
             stop()
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the relay did not say where it listens: \(banner)"])
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the relay did not start: \(banner)\(said)"])
         }
         self.port = port
     }
 
-    var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.processIdentifier }
 
     /// What it wrote to standard error so far.
-    var errorText: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
+    public var errorText: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
 
-    func stop() {
+    public func stop() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
