@@ -180,7 +180,7 @@ let appTargets: [Target] = [
     .target(
         name: "HomeCLI",
         dependencies: [
-            "CLIKit", "Essentials", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
+            "CLIKit", "Essentials", "HomeAPI", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
             "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],

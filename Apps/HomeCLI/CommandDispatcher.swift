@@ -1,7 +1,9 @@
 import CLIKit
 import Essentials
+import HomeAPI
 import HomePluginKit
 import PluginHost
+import SessionPlugin
 
 /// Runs one `home` command line in one plugin host: built-in commands (`plugins`, `paths`)
 /// directly; any other command by starting the plugin that declares it and what that plugin
@@ -51,6 +53,13 @@ struct CommandDispatcher {
                 "error: '\(word)' is a command of plugin '\(plugin)', which did not start (\(state)); 'home plugins' shows why, and the manifest \(source.name) is where to fix it"
             )
             return .usage
+        }
+        // A command that finds its server gone (signing out, access revoked) starts what forgets
+        // the server's Thread keys and relay registration first, which it did not need till then.
+        let forgetters = Set(plan.startOrder.filter { $0.descriptor.contributes.contains { $0.point == SessionPoints.serverForgetting.name } }.map(\.descriptor.id))
+        Home.forgetting {
+            _ = await host.start(only: forgetters)
+            return host.extensions.contributions(to: SessionPoints.serverForgetting).map(\.value)
         }
         let code = await CommandLineTool(root: HomeCommand(subcommands: builtIns + [command]), version: version).run(arguments, console: console)
         await host.stop()

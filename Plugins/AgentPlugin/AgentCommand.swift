@@ -2,6 +2,7 @@ import Agent
 import CLIKit
 import Essentials
 import Foundation
+import HomeAPI
 import HomePluginKit
 import SessionPlugin
 
@@ -54,12 +55,27 @@ struct AgentCommand: PluginCommand {
             isUnreachable: MobileAppRegistrar.isUnreachable,
             openChannels: { registration in try await AgentChannels.open(for: registration, session: session, log: log) },
             report: { registration in
+                // Webhooks need no token, so a revoked session shows only here: then the server's
+                // data, Thread keys and relay registration are wiped, and the daemon stops.
+                do {
+                    try await session.home.checkAccess()
+                } catch where Self.isRevoked(error) {
+                    throw error
+                } catch {
+                    // Unreachable: the report queues, and the next round checks again.
+                }
                 let report = try await session.sensorReporter(for: registration).report(settingsIn: session.home.folders.data, webhookID: registration.response.webhookID).0
                 await location?.reportIfDue { type, data in try await session.queueAndSend(type, data) }
                 return report
-            }
+            },
+            isRevoked: Self.isRevoked
         )
         try await AgentDaemon(server: "\(session.home.server)", interval: interval, wakeups: wakeups, steps: steps, log: log).run()
         return .success
+    }
+
+    /// The server no longer accepts this machine's session (``Home`` wiped it on finding out).
+    static func isRevoked(_ error: any Error) -> Bool {
+        (error as? HomeError)?.code == .permissionDenied
     }
 }

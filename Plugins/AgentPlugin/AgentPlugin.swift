@@ -15,7 +15,10 @@ public final class AgentPlugin: Plugin {
                 id: "agent", version: SemanticVersion(1, 0, 0),
                 summary: "This machine as a mobile_app device: registration, encrypted webhooks, sensor reports, notifications",
                 provides: [AgentWebhook.key.id], requires: [SessionAccess.key.id],
-                contributes: [AgentCommand.declaration, SensorsCommand.declaration, NotificationsCommand.declaration],
+                contributes: [
+                    AgentCommand.declaration, SensorsCommand.declaration, NotificationsCommand.declaration,
+                    ContributionDeclaration(point: SessionPoints.serverForgetting.name, name: "agent-relay", summary: "this machine's push relay registration"),
+                ],
                 consumes: AgentPoints.all
             ),
             configuration: AgentConfiguration.self
@@ -39,6 +42,7 @@ public final class AgentPlugin: Plugin {
         try context.contribute(command: AgentCommand(services: services))
         try context.contribute(command: SensorsCommand(services: services))
         try context.contribute(command: NotificationsCommand(services: services))
+        try context.contribute(SessionPoints.serverForgetting, name: "agent-relay", AgentRelayForgetting())
     }
 
     public func stop() async {}

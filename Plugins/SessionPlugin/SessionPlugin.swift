@@ -36,6 +36,9 @@ public final class SessionPlugin: Plugin {
         try Home.configure { settings in
             if let clientID { settings.clientID = clientID }
         }
+        // Read live when a server is forgotten, by then every plugin has contributed. Not declared
+        // under `consumes`: that would start the contributors first, and they need the session.
+        Home.forgetting { context.contributions(to: SessionPoints.serverForgetting).map(\.value) }
         let session = SessionAccess()
         try context.provide(SessionAccess.key, session)
         try context.contribute(command: LoginCommand())

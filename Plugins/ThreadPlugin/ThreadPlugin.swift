@@ -12,7 +12,10 @@ public final class ThreadPlugin: Plugin {
             id: "thread", version: SemanticVersion(1, 0, 0),
             summary: "Thread networks: datasets (0600 store), PSKc, sync with Home Assistant, OpenThread border routers: thread",
             requires: [SessionAccess.key.id, ConnectionFactory.key.id],
-            contributes: [ThreadCommand.declaration],
+            contributes: [
+                ThreadCommand.declaration,
+                ContributionDeclaration(point: SessionPoints.serverForgetting.name, name: "thread", summary: "the Thread datasets a server gave"),
+            ],
             configurationKeys: ["borderRouterTimeout"], failurePolicy: .degrade
         ),
         configuration: ThreadConfiguration.self
@@ -32,6 +35,7 @@ public final class ThreadPlugin: Plugin {
             borderRouterTimeout: configuration.borderRouterTimeout ?? 10
         )
         try context.contribute(command: ThreadCommand(services: services))
+        try context.contribute(SessionPoints.serverForgetting, name: "thread", ThreadServerForgetting(services: services))
     }
 
     public func stop() async {}

@@ -41,6 +41,18 @@ final class AgentDaemonTests: XCTestCase {
         XCTAssertEqual(script.recorded, ["register"])
     }
 
+    func testARevokedSessionEndsTheDaemonWithItsChannelsClosed() async {
+        let script = DaemonScript(revokedAtReport: 2)
+        do {
+            try await daemon(script, wakeups: AgentWakeups(sleep: { _ in })).run()
+            XCTFail("a revoked session must end the daemon")
+        } catch {
+            XCTAssertTrue(error is DaemonScript.Revoked, "\(error)")
+        }
+        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "report 2", "close channels"])
+        XCTAssertTrue(logs.all.contains { $0.hasPrefix("stopping: ") }, "\(logs.all)")
+    }
+
     func testUpdateSensorsReportsAtOnceInsteadOfWaitingForTheInterval() async throws {
         // This clock lets no interval pass within the test (its sleeps end only when a wake
         // cancels them): only the request wakes the daemon.

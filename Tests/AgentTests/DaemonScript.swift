@@ -7,16 +7,19 @@ import Synchronization
 final class DaemonScript: Sendable {
     struct Unreachable: Error {}
     struct Refused: Error {}
+    struct Revoked: Error {}
 
     private let events = Mutex<[String]>([])
     private let remainingFailures: Mutex<Int>
     private let refuse: Bool
+    private let revokedAtReport: Int?
     private let onReport: @Sendable (Int) -> Void
     private let reports = Mutex(0)
 
-    init(unreachableTimes: Int = 0, refuse: Bool = false, onReport: @escaping @Sendable (Int) -> Void = { _ in }) {
+    init(unreachableTimes: Int = 0, refuse: Bool = false, revokedAtReport: Int? = nil, onReport: @escaping @Sendable (Int) -> Void = { _ in }) {
         remainingFailures = Mutex(unreachableTimes)
         self.refuse = refuse
+        self.revokedAtReport = revokedAtReport
         self.onReport = onReport
     }
 
@@ -45,9 +48,11 @@ final class DaemonScript: Sendable {
                     return count
                 }
                 self.record("report \(count)")
+                if count == self.revokedAtReport { throw Revoked() }
                 self.onReport(count)
                 return SensorReport()
-            }
+            },
+            isRevoked: { $0 is Revoked }
         )
     }
 

@@ -36,7 +36,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           linux-sensors          agent.sensor-sources: linux
           home-devices           provides devices.model@1; requires session.access@1, ha.connections@1; commands: devices, device, rooms, \
         automations
-          thread                 requires session.access@1, ha.connections@1; commands: thread
+          thread                 requires session.access@1, ha.connections@1; commands: thread; session.server-forgetting: thread
           improv                 requires session.access@1; commands: improv
           desktop-notifications  agent.notification-presenters: desktop
           location               agent.location-sources: location
@@ -44,7 +44,8 @@ final class PluginsCommandTests: HomeCLITestCase {
           mqtt                   requires session.access@1; reads agent.controls; agent.services: mqtt; commands: controls
           script-sensors         agent.sensor-sources: scripts
           agent                  provides agent.webhook@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
-        agent.notification-handlers, agent.notification-presenters, agent.location-sources, agent.services; commands: agent, sensors, notifications
+        agent.notification-handlers, agent.notification-presenters, agent.location-sources, agent.services; commands: agent, sensors, notifications; \
+        session.server-forgetting: agent-relay
           assist                 requires agent.webhook@1, session.access@1; commands: assist
           templates              requires agent.webhook@1; commands: template
           tags                   requires agent.webhook@1; commands: tag

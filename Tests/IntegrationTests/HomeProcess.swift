@@ -3,6 +3,8 @@ import Foundation
 /// The built `home` executable run as its own process, in a home folder of the test's.
 struct HomeProcess {
     let root: URL
+    /// Variables every run gets besides HOME and PATH.
+    var environment: [String: String] = [:]
 
     /// Starts `home ARGUMENTS` with `input` on its standard input, and `environment` added to its
     /// own; standard output and error go to the pipe.
@@ -10,7 +12,7 @@ struct HomeProcess {
         let process = Process()
         process.executableURL = IntegrationEnvironment.repository.appendingPathComponent(".build/debug/home")
         process.arguments = arguments
-        process.environment = ["HOME": root.path, "PATH": "/usr/bin:/bin"].merging(environment) { _, added in added }
+        process.environment = ["HOME": root.path, "PATH": "/usr/bin:/bin"].merging(self.environment.merging(environment) { $1 }) { _, added in added }
         let stdin = Pipe(), output = Pipe()
         process.standardInput = stdin
         process.standardOutput = output

@@ -53,6 +53,21 @@ final class ThreadCredentialStoreTests: XCTestCase {
         XCTAssertEqual(try ThreadCredentialStore(folder: folder).all().map(\.id), [one.id], "on disk")
     }
 
+    func testForgettingAServerTakesOnlyTheKeysItAloneGave() throws {
+        let store = try ThreadCredentialStore(folder: folder)
+        let (given, _) = try store.upsert(try dataset(seconds: 1), source: "home-assistant:otbr")
+        let (shared, _) = try store.upsert(try dataset(seconds: 1), source: "home-assistant:otbr")
+        let (ours, _) = try store.upsert(try dataset(seconds: 1), source: ThreadSync.source)
+        let (unlinked, _) = try store.upsert(try dataset(seconds: 1), source: "home-assistant:other")
+        try store.replaceLinks(of: "http://a", with: [(given.id, "r1", true), (shared.id, "r2", false), (ours.id, "r3", false)])
+        try store.replaceLinks(of: "http://b", with: [(shared.id, "x2", true)])
+        XCTAssertEqual(try store.forget(server: "http://a"), 1)
+        XCTAssertNil(try store.dataset(given.id), "only this server gave it")
+        XCTAssertEqual(try store.dataset(shared.id)?.servers.map(\.server), ["http://b"], "another signed-in server holds it too")
+        XCTAssertEqual(try store.dataset(ours.id)?.servers, [], "made here: kept, unlinked")
+        XCTAssertNotNil(try store.dataset(unlinked.id), "given by no server the store knows of")
+    }
+
     func testOnlyCompleteActiveDatasetsAreStored() throws {
         let store = try ThreadCredentialStore(folder: folder)
         XCTAssertThrowsError(try store.upsert(try OperationalDataset(hex: "01021234"), source: "a")) { error in

@@ -92,7 +92,7 @@ public final class Home: Sendable {
             revoked = (try? await TokenEndpoint(address: server).revoke(refreshToken: refreshToken)) != nil
         }
         do {
-            try removeLocalData()
+            try await removeLocalData()
         } catch {
             Current.logger("home").error("cannot remove the data of \(server): \(error)")
         }
@@ -105,7 +105,7 @@ public final class Home: Sendable {
             return try await body()
         } catch where HomeError.meansRevoked(error) {
             do {
-                try removeLocalData()
+                try await removeLocalData()
             } catch {
                 throw HomeError(.permissionDenied, "access to \(server) was revoked, and removing its data failed: \(error)")
             }
@@ -130,7 +130,15 @@ public final class Home: Sendable {
         }
     }
 
-    private func removeLocalData() throws {
+    /// Who forgets what for a server besides its folders (Thread credentials it gave, a relay
+    /// registration): asked each time a server is forgotten (so it may start what is not running).
+    public static func forgetting(with forgetters: @escaping @Sendable () async -> [any ServerForgetting]) {
+        HomeRuntime.state.withLock { $0.forgetters = forgetters }
+    }
+
+    private func removeLocalData() async throws {
+        let forgetters = HomeRuntime.state.withLock { $0.forgetters }
+        for forgetter in await forgetters() { await forgetter.forget(self) }
         try CredentialStore(folder: layout.configuration).remove(server.description)
         try folders.wipe()
         HomeRuntime.state.withLock { state in

@@ -1,12 +1,13 @@
 import Synchronization
 
-/// The Home client's process-wide state: its configuration, the locale in memory and the
-/// active session. One lock guards all three so they change together.
+/// The Home client's process-wide state: its configuration, the locale in memory, the active
+/// session and who forgets what for a server. One lock guards them so they change together.
 enum HomeRuntime {
     struct State: Sendable {
         var configuration: HomeClientConfiguration?
         var locale: LanguageTag?
         var active: Home?
+        var forgetters: @Sendable () async -> [any ServerForgetting] = { [] }
     }
 
     static let state = Mutex(State())

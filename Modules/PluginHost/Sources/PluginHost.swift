@@ -41,11 +41,13 @@ public actor PluginHost {
     }
 
     /// Starts `ids` and what they need first (``LoadPlan/closure(of:)``), in dependency order;
-    /// the other enabled plugins stay `idle`.
+    /// the other enabled plugins stay `idle`. Called again, it starts only what has not started
+    /// yet (such as the plugins that forget a server, when a command finds it must).
     public func start(only ids: Set<String>) async -> StartupReport {
         let needed = plan.closure(of: ids)
-        let order = plan.startOrder.filter { needed.contains($0.descriptor.id) }
-        for planned in plan.startOrder where !needed.contains(planned.descriptor.id) {
+        let waiting = Set(statuses.filter { $0.state == .pending || $0.state == .idle }.map(\.id))
+        let order = plan.startOrder.filter { needed.contains($0.descriptor.id) && waiting.contains($0.descriptor.id) }
+        for planned in plan.startOrder where !needed.contains(planned.descriptor.id) && waiting.contains(planned.descriptor.id) {
             setState(planned.descriptor.id, .idle)
         }
         var instances: [String: any Plugin] = [:]

@@ -2,7 +2,8 @@ import Foundation
 
 /// The agent's daemon loop: registers (retrying while the server cannot be reached), opens the
 /// notification channels, then reports the sensors every interval or when asked, until a stop
-/// is requested; the report in flight finishes first.
+/// is requested (the report in flight finishes first) or the server revokes access (a report
+/// that finds out ends the daemon with that error, the channels closed).
 ///
 /// Every step is a closure, so the loop runs in tests on an injected clock (``AgentWakeups``)
 /// without a server or a real wait.
@@ -17,18 +18,23 @@ public struct AgentDaemon: Sendable {
         public var openChannels: @Sendable (AgentRegistration) async throws -> @Sendable () async -> Void
         /// Sends one report.
         public var report: @Sendable (AgentRegistration) async throws -> SensorReport
+        /// Whether a report's error means the server revoked this machine's access (its data
+        /// then already wiped): the daemon stops instead of trying again.
+        public var isRevoked: @Sendable (any Error) -> Bool
 
         /// Creates the steps.
         public init(
             register: @escaping @Sendable () async throws -> (AgentRegistration, RegistrationOutcome?),
             isUnreachable: @escaping @Sendable (any Error) -> Bool,
             openChannels: @escaping @Sendable (AgentRegistration) async throws -> @Sendable () async -> Void,
-            report: @escaping @Sendable (AgentRegistration) async throws -> SensorReport
+            report: @escaping @Sendable (AgentRegistration) async throws -> SensorReport,
+            isRevoked: @escaping @Sendable (any Error) -> Bool = { _ in false }
         ) {
             self.register = register
             self.isUnreachable = isUnreachable
             self.openChannels = openChannels
             self.report = report
+            self.isRevoked = isRevoked
         }
     }
 
@@ -62,6 +68,10 @@ public struct AgentDaemon: Sendable {
                 if !report.disabledByServer.isEmpty {
                     log("the server disabled \(report.disabledByServer.sorted().joined(separator: ", ")); no longer sent")
                 }
+            } catch where steps.isRevoked(error) {
+                log("stopping: \(error)")
+                await closeChannels()
+                throw error
             } catch {
                 log("report failed, retrying in \(Int(interval)) s: \(error)")
             }

@@ -100,6 +100,24 @@ public final class ThreadCredentialStore: Sendable {
         }
     }
 
+    /// Forgets `server`: the datasets it gave (source `home-assistant:…`) that no other server
+    /// holds too, and its links; datasets made or imported here stay. Returns how many went.
+    @discardableResult
+    public func forget(server: String) throws -> Int {
+        try pool.write { database in
+            try database.execute(
+                """
+                DELETE FROM datasets WHERE substr(source, 1, ?) = ?
+                    AND id IN (SELECT dataset_id FROM server_datasets WHERE server = ?)
+                    AND id NOT IN (SELECT dataset_id FROM server_datasets WHERE server != ?)
+                """, ThreadSync.importedPrefix.count, ThreadSync.importedPrefix, server, server
+            )
+            let removed = database.changes
+            try database.execute("DELETE FROM server_datasets WHERE server = ?", server)
+            return removed
+        }
+    }
+
     /// Replaces what the store knows about `server`: which datasets it holds under which ids,
     /// and which one it prefers.
     public func replaceLinks(of server: String, with links: [(datasetID: String, remoteID: String, preferred: Bool)]) throws {
