@@ -231,6 +231,16 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(request(options.next())).0.target, "*")
     }
 
+    func testAfterARefusalNothingMoreIsHeld() {
+        // Found by the fuzz target's resource oracle: a refused parser kept every byte appended
+        // after the refusal (the server reads no more than its limit, but held them until the answer went out).
+        var refused = parser("GET / HTTP/1.1\r\nHost: x\r\nX: a\u{0}b\r\n\r\n")
+        XCTAssertEqual(refused.next(), .failure(HTTPParseFailure(400, "a header value holds a control character")))
+        Array(repeating: UInt8(ascii: "x"), count: 64 << 10).withUnsafeBytes { refused.append($0) }
+        XCTAssertEqual(refused.held, 0)
+        XCTAssertNil(refused.next())
+    }
+
     func testRepeatedEqualLengthsAreOneLength() throws {
         var parser = parser("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\nok")
         XCTAssertEqual(try XCTUnwrap(request(parser.next())).1, "ok")

@@ -57,7 +57,10 @@ struct HTTPRequestParser {
     /// head or trailer section, and bytes already read; with room for the next read too.
     static func heldLimit(bodyLimit: Int) -> Int { bodyLimit + 2 * headLimit + compactionThreshold }
 
+    /// Adds bytes that arrived; after a failure they are dropped (nothing more is read, and a
+    /// refused client must not fill the buffer while its answer waits to go out).
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if case .failed = phase { return }
         buffer.append(contentsOf: bytes)
     }
 
@@ -196,6 +199,7 @@ struct HTTPRequestParser {
     private mutating func fail(_ failure: HTTPParseFailure) -> HTTPParserEvent {
         phase = .failed
         buffer = []
+        body = []
         start = 0
         return .failure(failure)
     }
