@@ -118,6 +118,40 @@ final class RelayMemoryBoundTests: XCTestCase {
         XCTAssertTrue(relay?.process.isRunning ?? false)
     }
 
+    /// What OpenSSL may hold for one connection besides the request's bytes: a record being read
+    /// (16 KiB and its header), the session and its handshake state.
+    private static let tlsAllowance = 64 << 10
+
+    func testOverTLSAConnectionHoldsNoMoreThanItsBudgetAndOneRecord() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-memory-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let certificate = try TestCertificate(in: folder, name: "relay")
+        let port = try start(["tls_certificate_file": certificate.certificate, "tls_key_file": certificate.key])
+        for _ in 0..<8 {
+            XCTAssertTrue(try TLSTestClient(port: port, trusting: certificate.certificate).exchange("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", until: "\"ok\"").hasPrefix("HTTP/1.1 200"))
+        }
+        let before = try residentMemory()
+        try resetPeak()
+        // Half the connections send all but one byte of the largest record a handshake may start
+        // with, and wait; the other half finish the handshake and stay idle after a request.
+        var unfinished: [RawConnection] = [], idle: [TLSTestClient] = []
+        for _ in 0..<Self.connections {
+            let connection = try RawConnection(port: port)
+            connection.send(bytes: [0x16, 0x03, 0x01, 0x40, 0x00] + Array(repeating: 0x01, count: (16 << 10) - 1))
+            unfinished.append(connection)
+            let client = try TLSTestClient(port: port, trusting: certificate.certificate)
+            XCTAssertTrue(client.exchange("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", until: "\"ok\"").hasPrefix("HTTP/1.1 200"))
+            idle.append(client)
+        }
+        try waitUntilIdle()
+        let grown = try residentMemory("VmHWM") - before
+        let bound = 2 * Self.connections * Self.tlsAllowance + Self.fixedAllowance
+        XCTAssertLessThanOrEqual(grown, bound, "TLS: \(2 * Self.connections) connections grew the relay by \(grown >> 10) KiB (bound \(bound >> 10) KiB)")
+        print("relay memory, TLS: \(Self.connections) unfinished records and \(Self.connections) idle sessions, peak RSS +\(grown >> 10) KiB (bound \(bound >> 10) KiB)")
+        XCTAssertTrue(relay?.process.isRunning ?? false)
+    }
+
     func testTheServersInputBudgetBoundsEveryConnectionTogether() throws {
         // 1 MiB for the whole server: 16 connections each holding back 60 KiB of a body would be
         // 960 KiB, 24 would be 1.4 MiB; the ones that send past the budget are answered 503 and closed.

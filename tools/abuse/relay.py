@@ -572,6 +572,33 @@ def attack_rows(relay, token, device):
             assert answered <= allowed, f"{kind}: {answered} of {sent} requests answered 200, over one client's {allowed}"
         return counts["proxied"][0] + counts["spoofed"][0], 0
 
+    def cross_site_posts():
+        """What a web page can send without a preflight: text/plain and form POSTs to register
+        devices (spending the registration limit) and to send. Each is refused (415) unread."""
+        sent = 0
+        for number in range(300):
+            for path, body, kind in (("/push/register", b"{}", "text/plain"), ("/push/send", json.dumps(push(token, f"x{number}")).encode(),
+                                     "application/x-www-form-urlencoded")):
+                status, _ = request(relay.port, "POST", path, body=body, headers={"Content-Type": kind}, source="127.0.0.4")
+                assert status in (415, 429), f"a {kind} POST to {path} was answered {status}"
+                sent += 1
+        return sent, 0
+
+    def growing_numbers():
+        """Notifications under the 64 KiB limit as sent whose numbers grow when written back (1e5
+        is delivered as 100000.0): refused before they count or queue, so the device's stream
+        never meets an event it cannot read."""
+        sent = 0
+        body = push(token, "grows")
+        body["data"] = {"n": [100000.0] * 14000}
+        raw = json.dumps(body).replace("100000.0", "1e5").encode()
+        assert len(raw) < 64 << 10
+        for _ in range(100):
+            status, _ = request(relay.port, "POST", "/push/send", body=raw, source="127.0.0.5")
+            assert status in (413, 429), f"a notification that grows past what a device reads was answered {status}"
+            sent += 1
+        return sent, 0
+
     for name, attack in [
         ("stolen push token reads/deletes", stolen_token), ("rate-limit check flood", check_flood),
         ("unfinished framing (empty lines, chunk extensions, trailers)", unfinished_framing),
@@ -579,6 +606,7 @@ def attack_rows(relay, token, device):
         ("pipelines never read", unread_pipelines),
         ("stream flood; a newcomer still gets in", stream_holders), ("client killed mid-stream", mid_stream_kill), ("provider that never answers", hanging_provider),
         ("metrics flood", metrics_flood), ("one proxy for everyone: a client floods behind it, a stranger spoofs X-Forwarded-For", behind_one_proxy),
+        ("cross-site POSTs (text/plain, forms)", cross_site_posts), ("numbers that grow when written back (1e5 → 100000.0)", growing_numbers),
     ]:
         run(name, attack)
     return rows
