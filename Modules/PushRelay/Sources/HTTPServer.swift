@@ -60,23 +60,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// A non-blocking socket listening on `host` (IPv4 or IPv6; `::` takes IPv4 clients too) and
     /// `port` (0: a free one), with the port it got.
     private static func listen(host: String, port: Int) throws -> (socket: Int32, port: Int) {
-        var address = sockaddr_storage()
-        let length: Int
-        if host.contains(":") {
-            var inet = sockaddr_in6()
-            inet.sin6_family = sa_family_t(AF_INET6)
-            inet.sin6_port = UInt16(port).bigEndian
-            guard inet_pton(AF_INET6, host, &inet.sin6_addr) == 1 else { throw HTTPServerError(message: "'\(host)' is not an IPv6 address to listen on") }
-            withUnsafeMutableBytes(of: &address) { storage in withUnsafeBytes(of: inet) { storage.copyMemory(from: $0) } }
-            length = MemoryLayout<sockaddr_in6>.size
-        } else {
-            var inet = sockaddr_in()
-            inet.sin_family = sa_family_t(AF_INET)
-            inet.sin_port = UInt16(port).bigEndian
-            guard inet_pton(AF_INET, host, &inet.sin_addr) == 1 else { throw HTTPServerError(message: "'\(host)' is not an IPv4 or IPv6 address to listen on") }
-            withUnsafeMutableBytes(of: &address) { storage in withUnsafeBytes(of: inet) { storage.copyMemory(from: $0) } }
-            length = MemoryLayout<sockaddr_in>.size
-        }
+        guard let ip = IPAddress(host) else { throw HTTPServerError(message: "'\(host)' is not an IPv4 or IPv6 address to listen on") }
+        let (socketAddress, length) = ip.socketAddress(port: port)
+        var address = socketAddress
         let family = Int32(address.ss_family)
         let listener = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw HTTPServerError(message: "cannot open a socket: \(String(cString: strerror(errno)))") }

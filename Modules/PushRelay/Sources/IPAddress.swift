@@ -43,6 +43,26 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The socket address of this address and `port`: IPv4 as `sockaddr_in`, else `sockaddr_in6`;
+    /// with its length.
+    func socketAddress(port: Int) -> (sockaddr_storage, Int) {
+        var storage = sockaddr_storage()
+        if isIPv4 {
+            var inet = sockaddr_in()
+            inet.sin_family = sa_family_t(AF_INET)
+            inet.sin_port = UInt16(port).bigEndian
+            withUnsafeMutableBytes(of: &inet.sin_addr) { $0.copyBytes(from: bytes[12...]) }
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: inet) { target.copyMemory(from: $0) } }
+            return (storage, MemoryLayout<sockaddr_in>.size)
+        }
+        var inet = sockaddr_in6()
+        inet.sin6_family = sa_family_t(AF_INET6)
+        inet.sin6_port = UInt16(port).bigEndian
+        withUnsafeMutableBytes(of: &inet.sin6_addr) { $0.copyBytes(from: bytes) }
+        withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: inet) { target.copyMemory(from: $0) } }
+        return (storage, MemoryLayout<sockaddr_in6>.size)
+    }
+
     private static let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
 
     public var isIPv4: Bool { bytes.starts(with: Self.mappedPrefix) }

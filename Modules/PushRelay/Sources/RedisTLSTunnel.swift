@@ -1,4 +1,5 @@
 import CRelayCrypto
+import CLinuxEvents
 import Foundation
 
 /// TLS to Redis for hiredis 0.14, which has none: a TCP connection with an OpenSSL client
