@@ -34,7 +34,8 @@ SETTLED = {
     "(with the rest of the head, the relay refuses the same inputs); and a chunk-size line ended by a bare LF, which "
     "the relay reads as a line end as RFC 9112 2.2 allows, and h11 refuses",
     "h11 refuses, relay accepts": "empty lines (CR LF, LF or a lone CR) before the request line: RFC 9112 2.2 says a "
-    "server should skip at least one; the relay skips up to 16 KiB of them, h11 none",
+    "server should skip at least one; the relay skips up to 16 KiB of them, h11 none; and a chunk-size line ended by a "
+    "bare LF (h11's 'illegal chunk header'), which the relay reads as a line end as RFC 9112 2.2 allows",
     "relay reads a request h11 does not": "h11 never keeps an HTTP/1.0 connection alive; the relay does when the request "
     "asks (Connection: keep-alive, RFC 9112 9.3), and reads the next request",
 }
