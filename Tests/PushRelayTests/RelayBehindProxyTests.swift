@@ -33,9 +33,10 @@ final class RelayBehindProxyTests: XCTestCase {
     }
 
     func testBehindATrustedProxyEachForwardedClientHasItsOwnRateLimit() throws {
+        let proxies = TrustedProxies([try AddressRange("127.0.0.1")])
         let port = try start { configuration in
             configuration.requestsPerAddress = 5
-            configuration.http.trustedProxies = TrustedProxies([try! AddressRange("127.0.0.1")])
+            configuration.http.trustedProxies = proxies
         }
         let flood = try (0..<30).map { _ in try status(port, forwarded: "203.0.113.9, 198.51.100.7") }
         XCTAssertEqual(flood.filter { $0 == 200 }.count, 10, "a burst of twice the rate: \(flood)")
@@ -49,9 +50,10 @@ final class RelayBehindProxyTests: XCTestCase {
     }
 
     func testBehindATrustedProxyRegistrationsAreLimitedPerClient() throws {
+        let proxies = TrustedProxies([try AddressRange("127.0.0.0/30")])
         let port = try start { configuration in
             configuration.registrationsPerAddress = 2
-            configuration.http.trustedProxies = TrustedProxies([try! AddressRange("127.0.0.0/30")])
+            configuration.http.trustedProxies = proxies
         }
         let register = "POST /push/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
         let first = try (0..<3).map { _ in try status(port, forwarded: "198.51.100.7", request: register, body: "{}") }
@@ -60,10 +62,11 @@ final class RelayBehindProxyTests: XCTestCase {
     }
 
     func testThePROXYProtocolNamesTheClientWhoseConnectionsAreCountedPerAddressAndPerSlash64() throws {
+        let proxies = TrustedProxies([try AddressRange("127.0.0.1")])
         let port = try start { configuration in
             configuration.http.connectionsPerAddress = 2
             configuration.http.proxyProtocol = true
-            configuration.http.trustedProxies = TrustedProxies([try! AddressRange("127.0.0.1")])
+            configuration.http.trustedProxies = proxies
         }
         func version1(_ client: String) -> [UInt8] {
             Array("PROXY \(client.contains(":") ? "TCP6" : "TCP4") \(client) \(client.contains(":") ? "::1" : "127.0.0.1") 40000 443\r\n".utf8)
