@@ -110,7 +110,7 @@ let moduleTargets: [Target] = [
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
     .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CHiredis", "CCurl", "CRelayCrypto", "CLinuxEvents"],
         path: "Modules/PushRelay/Sources"),
-    .target(name: "CLIKit", dependencies: ["CProcessLimits"], path: "Modules/CLIKit/Sources"),
+    .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
@@ -119,58 +119,69 @@ let moduleTargets: [Target] = [
 
 // MARK: - Plugins
 
+// Contracts: a capability's or extension point's key and the protocol of its value, which the
+// provider and its consumers both depend on, so no plugin depends on another plugin.
+let contractTargets: [Target] = [
+    .target(name: "SessionContract", dependencies: ["Essentials", "HAModels", "HomeAPI", "Networking", "PluginHost"], path: "Plugins/Contracts/SessionContract", exclude: ["README.md"]),
+    .target(name: "ConnectionContract", dependencies: ["HomeAPI", "Networking", "PluginHost"], path: "Plugins/Contracts/ConnectionContract", exclude: ["README.md"]),
+    .target(name: "AgentContract", dependencies: ["Agent", "Essentials", "PluginHost"], path: "Plugins/Contracts/AgentContract", exclude: ["README.md"]),
+    .target(name: "DevicesContract", dependencies: ["DeviceModel", "Networking", "PluginHost", "SessionContract"], path: "Plugins/Contracts/DevicesContract", exclude: ["README.md"]),
+    .target(name: "DesignContract", dependencies: ["HADesignTokens", "PluginHost"], path: "Plugins/Contracts/DesignContract", exclude: ["README.md"]),
+]
+
 let pluginTargets: [Target] = [
+    .target(name: "SessionCommandKit", dependencies: ["CLIKit", "Essentials", "SessionContract"], path: "Plugins/SessionCommandKit", exclude: ["README.md"]),
     .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit", exclude: ["README.md"]),
     .target(
-        name: "SessionPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "HomeAPI", "Auth", "Networking"],
+        name: "SessionPlugin", dependencies: ["Auth", "CLIKit", "Essentials", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/SessionPlugin", exclude: ["README.md"]
     ),
     .target(
         name: "ConnectionPlugin",
-        dependencies: ["CLIKit", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Networking", "DeviceModel"],
+        dependencies: ["CLIKit", "ConnectionContract", "DeviceModel", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/ConnectionPlugin", exclude: ["README.md"]
     ),
     .target(
         name: "AgentPlugin",
-        dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "HomeAPI", "Agent"],
+        dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/AgentPlugin", exclude: ["README.md"]
     ),
     .target(
-        name: "PushChannelsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin", "ConnectionPlugin", "HomeAPI"],
+        name: "PushChannelsPlugin", dependencies: ["Agent", "AgentContract", "ConnectionContract", "Essentials", "HomeAPI", "PluginHost"],
         path: "Plugins/PushChannelsPlugin", exclude: ["README.md"]
     ),
     .target(
         name: "HomeDevicesPlugin",
-        dependencies: ["CLIKit", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "DeviceModel", "Networking"],
+        dependencies: ["CLIKit", "ConnectionContract", "DeviceModel", "DevicesContract", "Essentials", "HAModels", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/HomeDevicesPlugin", exclude: ["README.md"]
     ),
     .target(
-        name: "ThreadPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "ConnectionPlugin", "Thread", "Networking"],
+        name: "ThreadPlugin", dependencies: ["CLIKit", "ConnectionContract", "Essentials", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "Thread"],
         path: "Plugins/ThreadPlugin", exclude: ["README.md"]
     ),
     .target(
-        name: "ImprovPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "Improv", "Networking"],
+        name: "ImprovPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "Improv", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/ImprovPlugin", exclude: ["README.md"]
     ),
-    .target(name: "LinuxSensorsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
+    .target(name: "LinuxSensorsPlugin", dependencies: ["Agent", "AgentContract", "PluginHost"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
     .target(
-        name: "DesktopNotificationsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
+        name: "DesktopNotificationsPlugin", dependencies: ["Agent", "AgentContract", "DBus", "Essentials", "PluginHost"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
     ),
-    .target(name: "AssistPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin", "Networking"], path: "Plugins/AssistPlugin", exclude: ["README.md"]),
-    .target(name: "TemplatesPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/TemplatesPlugin", exclude: ["README.md"]),
+    .target(name: "AssistPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/AssistPlugin", exclude: ["README.md"]),
+    .target(name: "TemplatesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/TemplatesPlugin", exclude: ["README.md"]),
     .target(
-        name: "LocationPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
+        name: "LocationPlugin", dependencies: ["Agent", "AgentContract", "DBus", "PluginHost"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
     ),
-    .target(name: "ZonesPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
+    .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
     .target(
-        name: "MQTTPlugin", dependencies: ["CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionPlugin", "Agent", "AgentPlugin", "MQTT"],
+        name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
     ),
-    .target(name: "SystemControlsPlugin", dependencies: ["PluginHost", "Agent", "AgentPlugin", "DBus"], path: "Plugins/SystemControlsPlugin", exclude: ["README.md"]),
-    .target(name: "ScriptSensorsPlugin", dependencies: ["Essentials", "PluginHost", "Agent", "AgentPlugin"], path: "Plugins/ScriptSensorsPlugin", exclude: ["README.md"]),
-    .target(name: "TagsPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionPlugin", "AgentPlugin"], path: "Plugins/TagsPlugin", exclude: ["README.md"]),
-    .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "HomePluginKit", "PluginHost", "HADesignTokens"], path: "Plugins/DesignTokensPlugin", exclude: ["README.md"]),
-    .target(name: "ThemeFilesPlugin", dependencies: ["PluginHost", "HADesignTokens", "DesignTokensPlugin"], path: "Plugins/ThemeFilesPlugin", exclude: ["README.md"]),
+    .target(name: "SystemControlsPlugin", dependencies: ["Agent", "AgentContract", "DBus", "PluginHost"], path: "Plugins/SystemControlsPlugin", exclude: ["README.md"]),
+    .target(name: "ScriptSensorsPlugin", dependencies: ["Agent", "AgentContract", "Essentials", "PluginHost"], path: "Plugins/ScriptSensorsPlugin", exclude: ["README.md"]),
+    .target(name: "TagsPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/TagsPlugin", exclude: ["README.md"]),
+    .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "DesignContract", "HADesignTokens", "HomePluginKit", "PluginHost"], path: "Plugins/DesignTokensPlugin", exclude: ["README.md"]),
+    .target(name: "ThemeFilesPlugin", dependencies: ["DesignContract", "Essentials", "HADesignTokens", "PluginHost"], path: "Plugins/ThemeFilesPlugin", exclude: ["README.md"]),
     .target(name: "ExampleGreeter", dependencies: ["CPluginABI"], path: "Plugins/ExampleGreeter", exclude: ["README.md"]),
 ]
 
@@ -180,7 +191,7 @@ let appTargets: [Target] = [
     .target(
         name: "HomeCLI",
         dependencies: [
-            "CLIKit", "Essentials", "HomeAPI", "PluginHost", "HomePluginKit", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
+            "CLIKit", "Essentials", "HomeAPI", "PluginHost", "HomePluginKit", "SessionContract", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
             "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
         ],
@@ -245,7 +256,7 @@ let integrationTestTargets: [Target] = [
     .testTarget(
         name: "IntegrationTests",
         dependencies: [
-            "HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Auth", "HomeAPI",
+            "HomeCLI", "CLIKit", "CLIKitTestSupport", "ConnectionContract", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "MQTTPlugin", "DBusTestSupport",
         ],
         path: "Tests/IntegrationTests"
@@ -256,5 +267,5 @@ let package = Package(
     name: "HomeCompanion",
     platforms: [.macOS(.v14)],
     products: products,
-    targets: cTargets + moduleTargets + pluginTargets + appTargets + benchmarkTargets + unitTestTargets + testHelperTargets + integrationTestTargets
+    targets: cTargets + moduleTargets + contractTargets + pluginTargets + appTargets + benchmarkTargets + unitTestTargets + testHelperTargets + integrationTestTargets
 )

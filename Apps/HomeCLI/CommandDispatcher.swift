@@ -3,7 +3,7 @@ import Essentials
 import HomeAPI
 import HomePluginKit
 import PluginHost
-import SessionPlugin
+import SessionContract
 
 /// Runs one `home` command line in one plugin host: built-in commands (`plugins`, `paths`)
 /// directly; any other command by starting the plugin that declares it and what that plugin
@@ -56,10 +56,10 @@ struct CommandDispatcher {
         }
         // A command that finds its server gone (signing out, access revoked) starts what forgets
         // the server's Thread keys and relay registration first, which it did not need till then.
-        let forgetters = Set(plan.startOrder.filter { $0.descriptor.contributes.contains { $0.point == SessionPoints.serverForgetting.name } }.map(\.descriptor.id))
+        let forgetters = Set(plan.startOrder.filter { $0.descriptor.contributes.contains { $0.point == SessionCapabilities.serverForgetting.name } }.map(\.descriptor.id))
         Home.forgetting {
             _ = await host.start(only: forgetters)
-            return host.extensions.contributions(to: SessionPoints.serverForgetting).map(\.value)
+            return host.extensions.contributions(to: SessionCapabilities.serverForgetting).map(\.value)
         }
         let code = await CommandLineTool(root: HomeCommand(subcommands: builtIns + [command]), version: version).run(arguments, console: console)
         await host.stop()

@@ -1,4 +1,5 @@
 import Agent
+import AgentContract
 import Essentials
 
 /// What a running agent opens once registered: every entry of `agent.notification-channels`, with

@@ -4,7 +4,8 @@ import Essentials
 import Foundation
 import HomeAPI
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home agent`: runs in the foreground as this machine's mobile_app device (``AgentDaemon``):
 /// registers (or updates the registration), reports the enabled sensors every interval or when

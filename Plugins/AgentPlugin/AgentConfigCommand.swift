@@ -1,7 +1,8 @@
 import Agent
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 import Essentials
 
 /// `home agent config`: the server's configuration through the encrypted webhook (`get_config`).

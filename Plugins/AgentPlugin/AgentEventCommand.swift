@@ -1,6 +1,7 @@
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home agent event TYPE [JSON]`: fires an event on the server through the device's webhook.
 struct AgentEventCommand: Command {

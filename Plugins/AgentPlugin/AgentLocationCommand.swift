@@ -1,7 +1,8 @@
 import Agent
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home agent location [LATITUDE LONGITUDE [ACCURACY]]`: reports where this machine is, for its
 /// device tracker: the place given, else what the location source says (the location plugin:

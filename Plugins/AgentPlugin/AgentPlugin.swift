@@ -1,7 +1,8 @@
 import Agent
+import AgentContract
 import HomePluginKit
 import PluginHost
-import SessionPlugin
+import SessionContract
 
 /// The mobile_app agent: registration, encrypted webhooks, the durable queue and the report loop.
 /// Reads the sensors, notification channels, handlers, presenters and location sources other
@@ -14,10 +15,10 @@ public final class AgentPlugin: Plugin {
             descriptor: PluginDescriptor(
                 id: "agent", version: SemanticVersion(1, 0, 0),
                 summary: "This machine as a mobile_app device: registration, encrypted webhooks, sensor reports, notifications",
-                provides: [AgentWebhook.key.id], requires: [SessionAccess.key.id],
+                provides: [AgentCapabilities.webhook.id], requires: [SessionCapabilities.access.id],
                 contributes: [
                     AgentCommand.declaration, SensorsCommand.declaration, NotificationsCommand.declaration,
-                    ContributionDeclaration(point: SessionPoints.serverForgetting.name, name: "agent-relay", summary: "this machine's push relay registration"),
+                    ContributionDeclaration(point: SessionCapabilities.serverForgetting.name, name: "agent-relay", summary: "this machine's push relay registration"),
                 ],
                 consumes: AgentPoints.all
             ),
@@ -35,14 +36,14 @@ public final class AgentPlugin: Plugin {
 
     public func start(_ context: PluginContext) async throws {
         let services = AgentServices(
-            session: try context.resolve(SessionAccess.key), context: context,
+            session: try context.resolve(SessionCapabilities.access), context: context,
             appVersion: appVersion, wakeups: AgentWakeups()
         )
-        try context.provide(AgentWebhook.key, AgentWebhook(services: services))
+        try context.provide(AgentCapabilities.webhook, RegisteredWebhook(services: services))
         try context.contribute(command: AgentCommand(services: services))
         try context.contribute(command: SensorsCommand(services: services))
         try context.contribute(command: NotificationsCommand(services: services))
-        try context.contribute(SessionPoints.serverForgetting, name: "agent-relay", AgentRelayForgetting())
+        try context.contribute(SessionCapabilities.serverForgetting, name: "agent-relay", AgentRelayForgetting())
     }
 
     public func stop() async {}

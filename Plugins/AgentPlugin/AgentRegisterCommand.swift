@@ -1,7 +1,8 @@
 import Agent
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home agent register`: registers this machine, or updates its registration.
 struct AgentRegisterCommand: Command {

@@ -1,7 +1,8 @@
 import Agent
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home agent report`: registers if needed and sends the enabled sensors once.
 struct AgentReportCommand: Command {

@@ -1,6 +1,7 @@
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home agent service DOMAIN.SERVICE [JSON]`: calls a service through the device's webhook.
 struct AgentServiceCommand: Command {

@@ -1,12 +1,14 @@
 import Agent
+import AgentContract
 import Foundation
 import PluginHost
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// What the agent's commands use: the session capability, the entries of the agent's extension
 /// points (read live from the plugin's context), and the daemon's wakeups.
 struct AgentServices: Sendable {
-    let session: SessionAccess
+    let session: any SessionAccess
     let context: PluginContext
     let appVersion: String
     let wakeups: AgentWakeups

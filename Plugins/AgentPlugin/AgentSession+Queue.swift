@@ -1,3 +1,4 @@
+import SessionCommandKit
 import Agent
 import Essentials
 

@@ -3,6 +3,7 @@ import CLIKit
 import Essentials
 import Foundation
 import HomeAPI
+import SessionCommandKit
 
 /// The signed-in server an agent command works with, and this machine's registration with it.
 struct AgentSession: Sendable {
@@ -10,20 +11,39 @@ struct AgentSession: Sendable {
     let registrar: MobileAppRegistrar
     let services: AgentServices
 
+    /// The session of the server `invocation` names, with the relay its `--relay` options choose.
     init(_ invocation: Invocation, services: AgentServices) async throws {
-        let home = try await services.session.restore(server: invocation.arguments.values["server"])
-        do {
-            try await home.checkAccess()
-        } catch where MobileAppRegistrar.isUnreachable(error) {
-            // Offline: access is checked by the first call that reaches the server.
-        }
+        let home = try await Self.checkedHome(server: invocation.server, services: services)
         let relay = try await Self.relayCredentials(invocation, folder: home.folders.data)
+        self.init(home: home, relay: relay, services: services)
+    }
+
+    /// The session of `server` (nil: the default), with the relay registered with before.
+    init(server: String?, services: AgentServices) async throws {
+        let home = try await Self.checkedHome(server: server, services: services)
+        let relay = try RelayCredentials.load(from: home.folders.data)
+        if let relay { try Self.refuseCleartext(relay.pushURL, insecure: false) }
+        self.init(home: home, relay: relay, services: services)
+    }
+
+    private init(home: Home, relay: RelayCredentials?, services: AgentServices) {
         self.home = home
         self.services = services
         registrar = MobileAppRegistrar(
             home: home, appVersion: services.appVersion, device: DeviceInfo.read(appID: MobileAppRegistrar.appID),
             pushRelay: relay.map { ($0.pushURL, $0.pushToken) }
         )
+    }
+
+    /// The stored session of `server`, its access checked when the server can be reached.
+    private static func checkedHome(server: String?, services: AgentServices) async throws -> Home {
+        let home = try await services.session.restore(server: server)
+        do {
+            try await home.checkAccess()
+        } catch where MobileAppRegistrar.isUnreachable(error) {
+            // Offline: access is checked by the first call that reaches the server.
+        }
+        return home
     }
 
     /// The relay this machine announces: the one `--relay URL` names (registering with it when

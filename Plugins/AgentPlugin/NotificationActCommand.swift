@@ -1,7 +1,8 @@
 import Agent
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home notifications act ID ACTION [--text TEXT]`: presses a notification's action from the
 /// terminal, as its button would: the server gets `mobile_app_notification_action` through the

@@ -1,7 +1,8 @@
 import Agent
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 import Essentials
 
 /// `home notifications [--json] [--limit N]`: the notifications the agent received from the
@@ -20,7 +21,7 @@ struct NotificationsCommand: PluginCommand {
             guard let number = Int(text), number > 0 else { throw UsageError("--limit needs a positive number") }
             limit = number
         }
-        let home = try await services.session.restore(server: invocation.arguments.values["server"])
+        let home = try await services.session.restore(server: invocation.server)
         let records = try NotificationHistory(folder: home.folders.data).recent(limit: limit)
         let console = invocation.console
         if invocation.arguments.has("json") {

@@ -1,7 +1,8 @@
 import Agent
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home sensors enable ID…` and `home sensors disable ID…`, for the server signed in to.
 struct SensorSwitchCommand: Command {
@@ -18,7 +19,7 @@ struct SensorSwitchCommand: Command {
         if let unknown = ids.first(where: { !known.contains($0) }) {
             throw UsageError("no sensor '\(unknown)'; known: \(known.sorted().joined(separator: ", "))")
         }
-        let home = try await services.session.restore(server: invocation.arguments.values["server"])
+        let home = try await services.session.restore(server: invocation.server)
         var settings = try SensorSettings.load(from: home.folders.data)
         if enable {
             settings.enabled.formUnion(ids)

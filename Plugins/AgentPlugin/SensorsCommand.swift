@@ -1,7 +1,8 @@
 import Agent
 import CLIKit
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 import Essentials
 import HomeAPI
 
@@ -15,7 +16,7 @@ struct SensorsCommand: PluginCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         // Signed out, the sensors are listed all off: which report is chosen per server.
-        let home = try await services.session.stored(server: invocation.arguments.values["server"])
+        let home = try await services.session.stored(server: invocation.server)
         let settings = try home.map { try SensorSettings.load(from: $0.folders.data) } ?? SensorSettings()
         let sensors = services.sensors
         let console = invocation.console

@@ -1,8 +1,9 @@
-import AgentPlugin
+import AgentContract
 import CLIKit
 import Essentials
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home assist TEXT [--language LANG] [--conversation-id ID] [--pipeline ID] [--json]`: says
 /// TEXT to Home Assistant's conversation agent through the device's webhook, or with
@@ -14,8 +15,8 @@ struct AssistCommand: PluginCommand {
     static let commandSummary = "Say something to Home Assistant (Assist), such as 'turn on the kitchen lights', and print its answer."
     /// The longest sentence sent.
     static let maximumTextBytes = 4096
-    let webhook: AgentWebhook
-    let session: SessionAccess
+    let webhook: any AgentWebhook
+    let session: any SessionAccess
     let arguments = "TEXT …"
     let options: [OptionSpec] = [
         .value("language", "LANG", help: "The language of TEXT (default: the server's)."),
@@ -33,13 +34,13 @@ struct AssistCommand: PluginCommand {
         let answer: JSONValue
         if let pipeline = invocation.arguments.values["pipeline"] {
             guard invocation.arguments.values["language"] == nil else { throw UsageError("a pipeline has its own language; --language goes without --pipeline") }
-            let home = try await session.restore(server: invocation.arguments.values["server"])
+            let home = try await session.restore(server: invocation.server)
             answer = try await AssistPipelineRun(text: text, pipeline: pipeline == "preferred" ? nil : pipeline, conversationID: conversation).run(on: home.connection())
         } else {
             var data: [String: JSONValue] = ["text": .string(text)]
             if let language = invocation.arguments.values["language"] { data["language"] = .string(language) }
             if let conversation { data["conversation_id"] = .string(conversation) }
-            guard let answered = try await webhook.call("conversation_process", .object(data), invocation) else {
+            guard let answered = try await webhook.call("conversation_process", .object(data), server: invocation.server) else {
                 throw AssistError(description: "the server gave no answer (is this device's integration still there? 'home agent register')")
             }
             answer = answered

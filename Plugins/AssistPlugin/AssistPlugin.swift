@@ -1,7 +1,7 @@
-import AgentPlugin
+import AgentContract
 import HomePluginKit
 import PluginHost
-import SessionPlugin
+import SessionContract
 
 /// Assist in text: `home assist "turn on the kitchen lights"` through the device's webhook
 /// (`conversation_process`, Home Assistant's conversation agent) or an Assist pipeline over the
@@ -9,9 +9,9 @@ import SessionPlugin
 public enum AssistPlugin {
     /// How the compiled catalog describes and builds this plugin.
     public static let factory: any PluginFactory = CommandsPlugin.factory(
-        id: "assist", summary: "Talk to Home Assistant in text (Assist): assist", requires: [AgentWebhook.key.id, SessionAccess.key.id],
+        id: "assist", summary: "Talk to Home Assistant in text (Assist): assist", requires: [AgentCapabilities.webhook.id, SessionCapabilities.access.id],
         commands: [AssistCommand.self]
     ) { context in
-        [AssistCommand(webhook: try context.resolve(AgentWebhook.key), session: try context.resolve(SessionAccess.key))]
+        [AssistCommand(webhook: try context.resolve(AgentCapabilities.webhook), session: try context.resolve(SessionCapabilities.access))]
     }
 }

@@ -2,13 +2,14 @@ import CLIKit
 import HomePluginKit
 import Essentials
 import Networking
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home call DOMAIN.SERVICE [--entity ID] [key=value ...]`: calls a service.
 struct CallCommand: PluginCommand {
     static let commandName = "call"
     static let commandSummary = "Call a service, such as 'light.turn_on --entity light.kitchen brightness=120'."
-    let session: SessionAccess
+    let session: any SessionAccess
     let arguments = "DOMAIN.SERVICE [KEY=VALUE …]"
     let options: [OptionSpec] = [
         .value("entity", "ID", help: "The entity or entities (comma-separated) to act on."), .json, .server, .token,
@@ -33,7 +34,7 @@ struct CallCommand: PluginCommand {
             let ids = entities.split(separator: ",").map { JSONValue.string(String($0)) }
             data["entity_id"] = ids.count == 1 ? ids[0] : .array(ids)
         }
-        let changed = try await session.credentials(invocation).callService(parts[0], parts[1], data: data)
+        let changed = try await session.credentials(try invocation.serverSelection()).callService(parts[0], parts[1], data: data)
         if invocation.arguments.has("json") {
             invocation.console.print(try JSONSerializer.string(JSONValueEncoder().encodeValue(changed), pretty: true))
         } else {

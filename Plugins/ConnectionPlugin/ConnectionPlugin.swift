@@ -1,7 +1,8 @@
+import ConnectionContract
 import HomePluginKit
 import Networking
 import PluginHost
-import SessionPlugin
+import SessionContract
 
 /// The connection and the entity store: provides ``ConnectionFactory`` and contributes the
 /// commands that read and change states (`states`, `call`, `watch`).
@@ -11,7 +12,7 @@ public final class ConnectionPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "connection", version: SemanticVersion(1, 0, 0),
             summary: "The WebSocket connection and the live entity store; REST states and service calls: states, call, watch, status-line",
-            provides: [ConnectionFactory.key.id], requires: [SessionAccess.key.id],
+            provides: [ConnectionCapabilities.connections.id], requires: [SessionCapabilities.access.id],
             contributes: [StatesCommand.declaration, CallCommand.declaration, WatchCommand.declaration, StatusLineCommand.declaration],
             configurationKeys: ["pingInterval", "maximumReconnectDelay"]
         ),
@@ -30,9 +31,9 @@ public final class ConnectionPlugin: Plugin {
         var options = ConnectionOptions()
         if let interval = configuration.pingInterval { options.pingInterval = interval }
         if let delay = configuration.maximumReconnectDelay { options.maximumReconnectDelay = delay }
-        let connections = ConnectionFactory(options: options)
-        let session = try context.resolve(SessionAccess.key)
-        try context.provide(ConnectionFactory.key, connections)
+        let connections = ConfiguredConnections(options: options)
+        let session = try context.resolve(SessionCapabilities.access)
+        try context.provide(ConnectionCapabilities.connections, connections)
         try context.contribute(command: StatesCommand(session: session))
         try context.contribute(command: CallCommand(session: session))
         try context.contribute(command: WatchCommand(session: session, connections: connections))

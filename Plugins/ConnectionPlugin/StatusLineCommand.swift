@@ -1,9 +1,11 @@
 import CLIKit
+import ConnectionContract
 import Essentials
 import HAModels
 import HomePluginKit
 import Networking
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home status-line ENTITY[=LABEL] … [--json] [--once] [--separator TEXT]`: the chosen
 /// entities' states on one line, printed again whenever the line changes, from the live entity
@@ -14,8 +16,8 @@ struct StatusLineCommand: PluginCommand {
     static let commandSummary = "Chosen entities' states on one line, printed on every change: for waybar (--json), i3blocks, tmux."
     /// The most entities on one line.
     static let maximumItems = 50
-    let session: SessionAccess
-    let connections: ConnectionFactory
+    let session: any SessionAccess
+    let connections: any ConnectionFactory
     let arguments = "ENTITY[=LABEL] …"
     let options: [OptionSpec] = [
         .json, .flag("once", help: "Print the line once and exit."),
@@ -30,7 +32,7 @@ struct StatusLineCommand: PluginCommand {
         }
         let separator = invocation.arguments.values["separator"] ?? " | "
         let json = invocation.arguments.has("json")
-        let credentials = try await session.credentials(invocation)
+        let credentials = try await session.credentials(try invocation.serverSelection())
         let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
         await connection.start()
         let store = connections.entityStore(over: connection)

@@ -1,11 +1,13 @@
 import CLIKit
+import ConnectionContract
 import DeviceModel
 import HomePluginKit
 import Essentials
 import Foundation
 import HAModels
 import Networking
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home watch [--json] [--devices] [PATTERN…]`: prints entity changes live, through the WebSocket API.
 /// With `--devices`, changes of the device model instead: devices added, removed, renamed, moved
@@ -17,8 +19,8 @@ import SessionPlugin
 struct WatchCommand: PluginCommand {
     static let commandName = "watch"
     static let commandSummary = "Print entity changes as they happen, for entities matching the patterns (all by default)."
-    let session: SessionAccess
-    let connections: ConnectionFactory
+    let session: any SessionAccess
+    let connections: any ConnectionFactory
     let arguments = "[PATTERN …]"
     let options: [OptionSpec] = [
         .value("count", "N", help: "Stop after N changes (default: run until interrupted)."),
@@ -33,7 +35,7 @@ struct WatchCommand: PluginCommand {
             guard let count = Int(text), count > 0 else { throw UsageError("--count needs a positive number, not '\(text)'") }
             remaining = count
         }
-        let credentials = try await session.credentials(invocation)
+        let credentials = try await session.credentials(try invocation.serverSelection())
         let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
         await connection.start()
         let store = connections.entityStore(over: connection)

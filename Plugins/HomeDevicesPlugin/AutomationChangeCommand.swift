@@ -1,6 +1,8 @@
 import CLIKit
 import DeviceModel
-import SessionPlugin
+import DevicesContract
+import SessionContract
+import SessionCommandKit
 
 /// `home automations enable|disable|trigger|delete ID`.
 struct AutomationChangeCommand: Command {
@@ -9,7 +11,7 @@ struct AutomationChangeCommand: Command {
     }
 
     let change: Change
-    let access: DeviceModelAccess
+    let access: any DeviceModelAccess
     var name: String { change.rawValue }
     var summary: String {
         switch change {
@@ -24,7 +26,7 @@ struct AutomationChangeCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let id = try invocation.positionals("an automation ID (see 'home automations')", minimum: 1, maximum: 1)[0]
-        let opened = try await access.open(invocation)
+        let opened = try await access.open(try invocation.serverSelection(), strict: nil)
         do {
             try await DeviceModelError.asUsage {
                 let automations = opened.automations

@@ -1,8 +1,10 @@
 import CLIKit
 import DeviceModel
+import DevicesContract
 import Essentials
 import Foundation
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home automations create FILE`: a typed draft (see the DeviceModel README), checked against
 /// the devices before it is saved; or a configuration in Home Assistant's own form (such as
@@ -12,7 +14,7 @@ struct AutomationCreateCommand: Command {
     /// The largest file read.
     static let maximumFileSize = 1 << 20
 
-    let access: DeviceModelAccess
+    let access: any DeviceModelAccess
     let name = "create"
     let summary = "Create an automation from FILE ('-': standard input): a typed draft, or Home Assistant's form as show --json prints it."
     let arguments = "FILE"
@@ -35,7 +37,7 @@ struct AutomationCreateCommand: Command {
         let draft = native ? nil : try await DeviceModelError.asUsage { try AutomationDraft(file: value) }
         let id = invocation.arguments.values["id"] ?? fields["id"]?.stringValue
         if native && id == nil { throw UsageError("a configuration in Home Assistant's form needs an \"id\" or --id ID") }
-        let opened = try await access.open(invocation)
+        let opened = try await access.open(try invocation.serverSelection(), strict: nil)
         let automation: Automation
         do {
             automation = try await DeviceModelError.asUsage {

@@ -1,17 +1,19 @@
 import CLIKit
 import DeviceModel
+import DevicesContract
 import Essentials
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home automations list [--json]`.
 struct AutomationListCommand: Command {
-    let access: DeviceModelAccess
+    let access: any DeviceModelAccess
     let name = "list"
     let summary = "List the automations: alias, on or off, when last triggered, id."
     let options: [OptionSpec] = [.json, .server, .token]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let opened = try await access.open(invocation)
+        let opened = try await access.open(try invocation.serverSelection(), strict: nil)
         let automations: [Automation]
         do {
             automations = try await opened.automations.list()

@@ -1,12 +1,14 @@
 import CLIKit
 import DeviceModel
+import DevicesContract
 import Essentials
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home automations show ID [--json]`: the typed view (the parts the model does not cover shown
 /// raw); with `--json`, the configuration exactly as the server keeps it, which `create` takes back.
 struct AutomationShowCommand: Command {
-    let access: DeviceModelAccess
+    let access: any DeviceModelAccess
     let name = "show"
     let summary = "Show an automation's starters, conditions and actions; --json prints its configuration as the server keeps it."
     let arguments = "ID"
@@ -14,7 +16,7 @@ struct AutomationShowCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let id = try invocation.positionals("an automation ID (see 'home automations')", minimum: 1, maximum: 1)[0]
-        let opened = try await access.open(invocation)
+        let opened = try await access.open(try invocation.serverSelection(), strict: nil)
         let automation: Automation
         do {
             automation = try await DeviceModelError.asUsage { try await opened.automations.automation(id) }

@@ -1,8 +1,10 @@
 import CLIKit
 import DeviceModel
+import DevicesContract
 import Essentials
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home device ID`: a device's entities and their traits with values; `home device ID
 /// TRAIT.COMMAND [ARG=VALUE …]` sends a typed command (checked against the device first) and
@@ -10,7 +12,7 @@ import SessionPlugin
 struct DeviceShowCommand: PluginCommand {
     static let commandName = "device"
     static let commandSummary = "Show a device's traits and values, or send it a typed command (such as brightness.set level=40)."
-    let access: DeviceModelAccess
+    let access: any DeviceModelAccess
     let arguments = "ID [TRAIT.COMMAND [ARG=VALUE …]]"
     let options: [OptionSpec] = [
         .flag("no-validate", help: "Send the command without checking it against the device; the server's answer decides."),
@@ -30,7 +32,7 @@ struct DeviceShowCommand: PluginCommand {
         if words.count > 1 {
             command = try await DeviceModelError.asUsage { try CommandSyntax.parse(words[1], Array(words.dropFirst(2))) }
         }
-        let opened = try await access.open(invocation, strict: invocation.arguments.has("no-validate") ? false : nil)
+        let opened = try await access.open(try invocation.serverSelection(), strict: invocation.arguments.has("no-validate") ? false : nil)
         do {
             if let command {
                 let state = try await DeviceModelError.asUsage { try await opened.model.execute(command, on: words[0], timeout: timeout) }

@@ -1,15 +1,17 @@
 import CLIKit
 import DeviceModel
+import DevicesContract
 import Essentials
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home devices [--room R] [--type T] [--all] [--watch] [--json]`: the home's devices with
 /// their rooms and traits.
 struct DevicesCommand: PluginCommand {
     static let commandName = "devices"
     static let commandSummary = "List the home's devices with their rooms and traits (from Home Assistant's registries)."
-    let access: DeviceModelAccess
+    let access: any DeviceModelAccess
     let options: [OptionSpec] = [
         .value("room", "ROOM", help: "Only devices in this room (its name or id)."),
         .value("type", "TYPE", help: "Only devices of this type: \(DeviceType.allCases.map(\.rawValue).joined(separator: ", "))."),
@@ -28,7 +30,7 @@ struct DevicesCommand: PluginCommand {
             }
             query.type = known
         }
-        let opened = try await access.open(invocation)
+        let opened = try await access.open(try invocation.serverSelection(), strict: nil)
         do {
             if let room = arguments.values["room"] {
                 query.roomID = try await DeviceModelError.asUsage { try await opened.model.room(room).id }

@@ -1,7 +1,8 @@
-import ConnectionPlugin
+import ConnectionContract
+import DevicesContract
 import HomePluginKit
 import PluginHost
-import SessionPlugin
+import SessionContract
 
 /// The home as devices: provides `devices.model` (``DeviceModelAccess``) over the session and the
 /// connection, and contributes `devices`, `device`, `rooms`, `automations`.
@@ -11,7 +12,7 @@ public final class HomeDevicesPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "home-devices", version: SemanticVersion(1, 0, 0),
             summary: "The home as structures, rooms and devices with typed traits and commands, and automations: devices, device, rooms, automations",
-            provides: [DeviceModelAccess.key.id], requires: [SessionAccess.key.id, ConnectionFactory.key.id],
+            provides: [DevicesCapabilities.model.id], requires: [SessionCapabilities.access.id, ConnectionCapabilities.connections.id],
             contributes: [DevicesCommand.declaration, DeviceShowCommand.declaration, RoomsCommand.declaration, AutomationsCommand.declaration],
             configurationKeys: ["strictOperationValidation", "commandTimeout", "referencedAutomationTypes"], failurePolicy: .degrade
         ),
@@ -27,12 +28,12 @@ public final class HomeDevicesPlugin: Plugin {
     }
 
     public func start(_ context: PluginContext) async throws {
-        let access = DeviceModelAccess(
-            session: try context.resolve(SessionAccess.key), connections: try context.resolve(ConnectionFactory.key),
+        let access = ConnectedDeviceModels(
+            session: try context.resolve(SessionCapabilities.access), connections: try context.resolve(ConnectionCapabilities.connections),
             strictValidation: configuration.strictOperationValidation ?? true, commandTimeout: configuration.commandTimeout ?? 15,
             referencedAutomationTypes: configuration.referencedAutomationTypes ?? []
         )
-        try context.provide(DeviceModelAccess.key, access)
+        try context.provide(DevicesCapabilities.model, access)
         try context.contribute(command: DevicesCommand(access: access))
         try context.contribute(command: DeviceShowCommand(access: access))
         try context.contribute(command: RoomsCommand(access: access))

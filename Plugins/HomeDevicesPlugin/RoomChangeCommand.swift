@@ -1,6 +1,8 @@
 import CLIKit
 import DeviceModel
-import SessionPlugin
+import DevicesContract
+import SessionContract
+import SessionCommandKit
 
 /// `home rooms create NAME`, `rename ROOM NAME`, `delete ROOM`, `assign DEVICE ROOM|none`.
 struct RoomChangeCommand: Command {
@@ -9,7 +11,7 @@ struct RoomChangeCommand: Command {
     }
 
     let change: Change
-    let access: DeviceModelAccess
+    let access: any DeviceModelAccess
     var name: String { change.rawValue }
     var summary: String {
         switch change {
@@ -32,7 +34,7 @@ struct RoomChangeCommand: Command {
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let count = arguments.split(separator: " ").count
         let words = try invocation.positionals(arguments, minimum: count, maximum: count)
-        let opened = try await access.open(invocation)
+        let opened = try await access.open(try invocation.serverSelection(), strict: nil)
         do {
             let model = opened.model
             let line: String = try await DeviceModelError.asUsage {

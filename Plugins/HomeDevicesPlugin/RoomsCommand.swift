@@ -1,22 +1,24 @@
 import CLIKit
 import DeviceModel
+import DevicesContract
 import Essentials
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home rooms [--json]`: the home's rooms (Home Assistant areas) with how many devices each
 /// has; `create`, `rename`, `delete` and `assign` manage them.
 struct RoomsCommand: PluginCommand {
     static let commandName = "rooms"
     static let commandSummary = "List the home's rooms (areas) with their devices; create, rename, delete, assign."
-    let access: DeviceModelAccess
+    let access: any DeviceModelAccess
     let options: [OptionSpec] = [.json, .server, .token]
     var subcommands: [any Command] {
         RoomChangeCommand.Change.allCases.map { RoomChangeCommand(change: $0, access: access) }
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let opened = try await access.open(invocation)
+        let opened = try await access.open(try invocation.serverSelection(), strict: nil)
         let rooms = await opened.model.rooms()
         let devices = await opened.model.devices()
         await opened.close()

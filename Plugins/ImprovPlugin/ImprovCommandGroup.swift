@@ -3,14 +3,14 @@ import Essentials
 import Foundation
 import HomePluginKit
 import Improv
-import SessionPlugin
+import SessionContract
 
 /// `home improv …`: find, inspect, identify and provision Improv devices over Bluetooth LE
 /// (through BlueZ) or a serial port.
 struct ImprovCommandGroup: PluginCommand {
     static let commandName = "improv"
     static let commandSummary = "Provision Improv Wi-Fi devices over Bluetooth LE or a serial port: scan, info, networks, identify, provision."
-    let session: SessionAccess
+    let session: any SessionAccess
     let baud: Int
     let adapter: String?
     let options: [OptionSpec] = []

@@ -1,6 +1,6 @@
 import HomePluginKit
 import PluginHost
-import SessionPlugin
+import SessionContract
 
 /// Improv Wi-Fi provisioning over Bluetooth LE (BlueZ) or a serial port, then the device's integration on the server.
 /// Contributes `improv`.
@@ -10,7 +10,7 @@ public final class ImprovPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "improv", version: SemanticVersion(1, 0, 0),
             summary: "Improv Wi-Fi provisioning over Bluetooth LE or serial, then the device's integration on the server: improv",
-            requires: [SessionAccess.key.id],
+            requires: [SessionCapabilities.access.id],
             contributes: [ImprovCommandGroup.declaration],
             configurationKeys: ["baud", "adapter"], failurePolicy: .degrade
         ),
@@ -26,7 +26,7 @@ public final class ImprovPlugin: Plugin {
     }
 
     public func start(_ context: PluginContext) async throws {
-        try context.contribute(command: ImprovCommandGroup(session: try context.resolve(SessionAccess.key), baud: configuration.baud ?? 115_200, adapter: configuration.adapter))
+        try context.contribute(command: ImprovCommandGroup(session: try context.resolve(SessionCapabilities.access), baud: configuration.baud ?? 115_200, adapter: configuration.adapter))
     }
 
     public func stop() async {}

@@ -3,14 +3,15 @@ import Essentials
 import Foundation
 import Improv
 import Networking
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home improv provision DEVICE --ssid NAME --password-stdin|--password-file F [--add-to-home-assistant]`:
 /// sends the Wi-Fi credentials, follows the device to provisioned, prints its redirect URL and,
 /// when asked and the URL names an integration, starts that integration's config flow on the
 /// server and shows its first step.
 struct ImprovProvisionCommand: Command {
-    let session: SessionAccess
+    let session: any SessionAccess
     let baud: Int
     let adapter: String?
     let name = "provision"
@@ -69,7 +70,7 @@ struct ImprovProvisionCommand: Command {
         guard let domain = Self.domain(in: url) else {
             return .object(["started": .bool(false), "reason": .string("the device's URL names no integration to add (\(url ?? "none"))")])
         }
-        let credentials = try await session.credentials(invocation)
+        let credentials = try await session.credentials(try invocation.serverSelection())
         let rest = RESTClient(address: credentials.address, tokenProvider: credentials.tokenProvider)
         do {
             let step = try await rest.post("/api/config/config_entries/flow", body: .object(["handler": .string(domain)]))

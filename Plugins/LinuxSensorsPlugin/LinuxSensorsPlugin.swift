@@ -1,5 +1,5 @@
 import Agent
-import AgentPlugin
+import AgentContract
 import PluginHost
 
 /// Provides the agent's Linux sensors (CPU, load, memory, swap, disks, uptime, battery, network,

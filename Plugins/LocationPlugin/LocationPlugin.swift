@@ -1,5 +1,5 @@
 import Agent
-import AgentPlugin
+import AgentContract
 import DBus
 import PluginHost
 

@@ -1,11 +1,12 @@
 import Agent
 import CLIKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home controls enable|disable ID…`: offers controls to the server, or stops offering them.
 struct ControlSwitchCommand: Command {
     let enable: Bool
-    let session: SessionAccess
+    let session: any SessionAccess
     let controls: @Sendable () -> [any Control]
     var name: String { enable ? "enable" : "disable" }
     var summary: String {
@@ -21,7 +22,7 @@ struct ControlSwitchCommand: Command {
         guard unknown.isEmpty else {
             throw UsageError("no control \(unknown.joined(separator: ", ")); known: \(known.sorted().joined(separator: ", "))")
         }
-        let home = try await session.restore(server: invocation.arguments.values["server"])
+        let home = try await session.restore(server: invocation.server)
         try await ControlSettings.update(in: home.folders.data) { settings in
             if enable { settings.enabled.formUnion(ids) } else { settings.enabled.subtract(ids) }
         }

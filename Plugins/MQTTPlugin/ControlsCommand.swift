@@ -2,7 +2,8 @@ import Agent
 import CLIKit
 import Essentials
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home controls [--json]`: the controls this machine can offer Home Assistant, whether each is
 /// enabled for the server, and the last command it got; `enable ID…` and `disable ID…` choose
@@ -10,7 +11,7 @@ import SessionPlugin
 struct ControlsCommand: PluginCommand {
     static let commandName = "controls"
     static let commandSummary = "List what Home Assistant can drive on this machine over MQTT; 'enable'/'disable' ID to choose."
-    let session: SessionAccess
+    let session: any SessionAccess
     let controls: @Sendable () -> [any Control]
     let options: [OptionSpec] = [.json, .server]
     var subcommands: [any Command] {
@@ -19,7 +20,7 @@ struct ControlsCommand: PluginCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
-        let home = try await session.restore(server: invocation.arguments.values["server"])
+        let home = try await session.restore(server: invocation.server)
         let settings = try ControlSettings.load(from: home.folders.data)
         let listed = controls().map(\.definition).sorted { $0.id < $1.id }
         let console = invocation.console

@@ -1,9 +1,9 @@
 import Agent
 import Essentials
-import AgentPlugin
+import AgentContract
 import HomePluginKit
 import PluginHost
-import SessionPlugin
+import SessionContract
 
 /// Home Assistant drives this machine over MQTT: the controls contributed to `agent.controls`
 /// that the user enabled are announced by MQTT discovery under this machine's device and their
@@ -18,7 +18,7 @@ public final class MQTTPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "mqtt", version: SemanticVersion(1, 0, 0),
             summary: "Controls for Home Assistant over MQTT (discovery, commands, availability): controls",
-            requires: [SessionAccess.key.id],
+            requires: [SessionCapabilities.access.id],
             contributes: [
                 ContributionDeclaration(point: AgentPoints.services.name, name: serviceName, summary: "the broker connection of the controls"),
                 ControlsCommand.declaration,
@@ -41,7 +41,7 @@ public final class MQTTPlugin: Plugin {
     public func start(_ context: PluginContext) async throws {
         let controls = { @Sendable in Self.unique(context.contributions(to: AgentPoints.controls).flatMap(\.value.controls), logger: context.logger) }
         try context.contribute(AgentPoints.services, name: Self.serviceName, ControlsTransport(configuration: configuration, controls: controls))
-        try context.contribute(command: ControlsCommand(session: try context.resolve(SessionAccess.key), controls: controls))
+        try context.contribute(command: ControlsCommand(session: try context.resolve(SessionCapabilities.access), controls: controls))
     }
 
     public func stop() async {}

@@ -1,11 +1,11 @@
 import Agent
-import ConnectionPlugin
+import ConnectionContract
 import HomeAPI
 
 /// The local push channel: `mobile_app/push_notification_channel` over a WebSocket connection of
 /// its own, for as long as the agent runs.
 struct LocalPushOpener: NotificationChannel {
-    let connections: ConnectionFactory
+    let connections: any ConnectionFactory
 
     func open(
         _ registration: AgentRegistration, home: Home, handler: NotificationHandler, log: @escaping @Sendable (String) -> Void

@@ -1,6 +1,6 @@
 import Agent
-import AgentPlugin
-import ConnectionPlugin
+import AgentContract
+import ConnectionContract
 import PluginHost
 
 /// The ways notifications reach the agent, as entries of `agent.notification-channels`: the
@@ -14,7 +14,7 @@ public final class PushChannelsPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "push-channels", version: SemanticVersion(1, 0, 0),
             summary: "Notifications for the agent over the local push channel and a push relay's stream",
-            requires: [ConnectionFactory.key.id],
+            requires: [ConnectionCapabilities.connections.id],
             contributes: [
                 ContributionDeclaration(point: AgentPoints.notificationChannels.name, name: localPush, summary: "Home Assistant's local push channel"),
                 ContributionDeclaration(point: AgentPoints.notificationChannels.name, name: relayStream, summary: "a push relay's /push/stream"),
@@ -27,7 +27,7 @@ public final class PushChannelsPlugin: Plugin {
     }
 
     public func start(_ context: PluginContext) async throws {
-        let connections = try context.resolve(ConnectionFactory.key)
+        let connections = try context.resolve(ConnectionCapabilities.connections)
         try context.contribute(AgentPoints.notificationChannels, name: Self.localPush, LocalPushOpener(connections: connections))
         try context.contribute(AgentPoints.notificationChannels, name: Self.relayStream, RelayStreamOpener())
     }

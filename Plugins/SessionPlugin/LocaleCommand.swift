@@ -1,3 +1,4 @@
+import SessionCommandKit
 import CLIKit
 import HomePluginKit
 import Foundation
@@ -12,8 +13,8 @@ struct LocaleCommand: PluginCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let words = try invocation.positionals("", minimum: 0, maximum: 2)
-        let server = invocation.arguments.values["server"]
-        let home = try await Home.restoreSession(server: SessionAccess.server(option: server))
+        let server = invocation.server
+        let home = try await Home.restoreSession(server: StoredSessions.server(option: server))
         let console = invocation.console
         switch words.first {
         case nil:

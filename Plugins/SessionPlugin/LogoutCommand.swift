@@ -1,12 +1,13 @@
 import CLIKit
 import HomePluginKit
 import HomeAPI
+import SessionContract
 
 /// `home logout [SERVER]`: revokes the session and removes the server's data.
 struct LogoutCommand: PluginCommand {
     static let commandName = "logout"
     static let commandSummary = "Sign out: revoke the session on the server and remove its tokens and data here."
-    let session: SessionAccess
+    let session: any SessionAccess
     let arguments = "[SERVER]"
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

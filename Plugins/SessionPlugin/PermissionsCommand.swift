@@ -1,12 +1,14 @@
+import SessionCommandKit
 import CLIKit
 import HomePluginKit
 import HomeAPI
+import SessionContract
 
 /// `home permissions`: (re)authorize a server, with structure hinting.
 struct PermissionsCommand: PluginCommand {
     static let commandName = "permissions"
     static let commandSummary = "Grant or renew access to a server: offers the servers with one preselected, then signs in to the choice."
-    let session: SessionAccess
+    let session: any SessionAccess
     let options: [OptionSpec] = [
         .value("structure", "URL", help: "Preselect this server (default: the current one)."),
         .value("allowed", "URL,…", help: "Offer only these servers."),

@@ -2,6 +2,7 @@ import Essentials
 import HomeAPI
 import HomePluginKit
 import PluginHost
+import SessionContract
 
 /// The session: configures the `Home` entry point, provides ``SessionAccess`` to the plugins
 /// that talk to a server, and contributes the commands that sign in and out.
@@ -11,7 +12,7 @@ public final class SessionPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "session", version: SemanticVersion(1, 0, 0),
             summary: "Sign-in, stored sessions (0600) and the Home entry point: login, logout, servers, status, locale, permissions",
-            provides: [SessionAccess.key.id],
+            provides: [SessionCapabilities.access.id],
             contributes: [
                 LoginCommand.declaration, LogoutCommand.declaration, ServersCommand.declaration, StatusCommand.declaration,
                 LocaleCommand.declaration, PermissionsCommand.declaration,
@@ -38,9 +39,9 @@ public final class SessionPlugin: Plugin {
         }
         // Read live when a server is forgotten, by then every plugin has contributed. Not declared
         // under `consumes`: that would start the contributors first, and they need the session.
-        Home.forgetting { context.contributions(to: SessionPoints.serverForgetting).map(\.value) }
-        let session = SessionAccess()
-        try context.provide(SessionAccess.key, session)
+        Home.forgetting { context.contributions(to: SessionCapabilities.serverForgetting).map(\.value) }
+        let session = StoredSessions()
+        try context.provide(SessionCapabilities.access, session)
         try context.contribute(command: LoginCommand())
         try context.contribute(command: LogoutCommand(session: session))
         try context.contribute(command: ServersCommand())

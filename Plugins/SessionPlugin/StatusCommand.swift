@@ -1,18 +1,20 @@
+import SessionCommandKit
 import CLIKit
 import HomePluginKit
 import Essentials
 import HomeAPI
+import SessionContract
 
 /// `home status [--json] [--server URL]`: the session and the connection, checked on the server.
 struct StatusCommand: PluginCommand {
     static let commandName = "status"
     static let commandSummary = "Show the server, its version, the user, the token's expiry and the connection state."
-    let session: SessionAccess
+    let session: any SessionAccess
     let options: [OptionSpec] = [.json, .server]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
-        let server = invocation.arguments.values["server"]
+        let server = invocation.server
         let home = try await session.restore(server: server)
         let status = try await home.status()
         let console = invocation.console

@@ -1,5 +1,5 @@
 import Agent
-import AgentPlugin
+import AgentContract
 import Foundation
 import PluginHost
 

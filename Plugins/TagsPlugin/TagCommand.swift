@@ -1,4 +1,4 @@
-import AgentPlugin
+import AgentContract
 import CLIKit
 import HomePluginKit
 
@@ -6,7 +6,7 @@ import HomePluginKit
 struct TagCommand: PluginCommand {
     static let commandName = "tag"
     static let commandSummary = "Tags: 'tag scan ID' tells the server this device scanned tag ID, so tag automations fire."
-    let webhook: AgentWebhook
+    let webhook: any AgentWebhook
     var subcommands: [any Command] { [TagScanCommand(webhook: webhook)] }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

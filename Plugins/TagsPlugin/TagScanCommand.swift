@@ -1,8 +1,9 @@
-import AgentPlugin
+import AgentContract
 import CLIKit
 import Essentials
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home tag scan ID`: sends `scan_tag` with the tag's id through the device's webhook.
 struct TagScanCommand: Command {
@@ -10,7 +11,7 @@ struct TagScanCommand: Command {
     let summary = "Tell the server this device scanned tag ID (queued until delivered)."
     /// The longest tag id taken (NFC tag ids Home Assistant writes are UUIDs).
     static let maximumIDBytes = 256
-    let webhook: AgentWebhook
+    let webhook: any AgentWebhook
     let arguments = "ID"
     let options: [OptionSpec] = [.server]
 
@@ -19,7 +20,7 @@ struct TagScanCommand: Command {
         guard !id.isEmpty, id.utf8.count <= Self.maximumIDBytes, !id.contains(where: \.isNewline) else {
             throw UsageError("a tag ID is one line of 1 to \(Self.maximumIDBytes) bytes")
         }
-        let outcome = try await webhook.queueAndSend("scan_tag", .object(["tag_id": .string(id)]), invocation)
+        let outcome = try await webhook.queueAndSend("scan_tag", .object(["tag_id": .string(id)]), server: invocation.server)
         invocation.console.print("scanned tag \(id): \(outcome)")
         return .success
     }

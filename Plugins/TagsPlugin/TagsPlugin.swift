@@ -1,4 +1,4 @@
-import AgentPlugin
+import AgentContract
 import HomePluginKit
 import PluginHost
 
@@ -7,8 +7,8 @@ import PluginHost
 public enum TagsPlugin {
     /// How the compiled catalog describes and builds this plugin.
     public static let factory: any PluginFactory = CommandsPlugin.factory(
-        id: "tags", summary: "Scan tags as a phone scans NFC tags (scan_tag): tag", requires: [AgentWebhook.key.id], commands: [TagCommand.self]
+        id: "tags", summary: "Scan tags as a phone scans NFC tags (scan_tag): tag", requires: [AgentCapabilities.webhook.id], commands: [TagCommand.self]
     ) { context in
-        [TagCommand(webhook: try context.resolve(AgentWebhook.key))]
+        [TagCommand(webhook: try context.resolve(AgentCapabilities.webhook))]
     }
 }

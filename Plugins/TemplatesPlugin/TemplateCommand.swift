@@ -1,8 +1,9 @@
-import AgentPlugin
+import AgentContract
 import CLIKit
 import Essentials
 import HomePluginKit
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
 /// `home template TEMPLATE [--variables JSON] [--json]`: renders TEMPLATE ('-': standard input)
 /// on the server and prints the result; a template the server cannot render prints the
@@ -12,7 +13,7 @@ struct TemplateCommand: PluginCommand {
     static let commandSummary = "Render a template on the server, such as '{{ states(\"sun.sun\") }}' ('-' reads it from standard input)."
     /// The longest template sent.
     static let maximumTemplateBytes = 64 << 10
-    let webhook: AgentWebhook
+    let webhook: any AgentWebhook
     let arguments = "TEMPLATE"
     let options: [OptionSpec] = [
         .value("variables", "JSON", help: "Variables for the template, a JSON object such as '{\"room\": \"kitchen\"}'."), .json, .server,
@@ -28,7 +29,7 @@ struct TemplateCommand: PluginCommand {
         if let variables = invocation.arguments.values["variables"] {
             item["variables"] = try JSONArgument.object(variables, name: "--variables")
         }
-        let answer = try await webhook.call("render_template", .object(["rendered": .object(item)]), invocation)
+        let answer = try await webhook.call("render_template", .object(["rendered": .object(item)]), server: invocation.server)
         guard let result = answer?.objectValue?["rendered"] else {
             throw TemplateError(description: "the server gave no result (is this device's integration still there? 'home agent register')")
         }

@@ -1,4 +1,4 @@
-import AgentPlugin
+import AgentContract
 import HomePluginKit
 import PluginHost
 
@@ -7,9 +7,9 @@ import PluginHost
 public enum TemplatesPlugin {
     /// How the compiled catalog describes and builds this plugin.
     public static let factory: any PluginFactory = CommandsPlugin.factory(
-        id: "templates", summary: "Render Home Assistant templates on the server: template", requires: [AgentWebhook.key.id],
+        id: "templates", summary: "Render Home Assistant templates on the server: template", requires: [AgentCapabilities.webhook.id],
         commands: [TemplateCommand.self]
     ) { context in
-        [TemplateCommand(webhook: try context.resolve(AgentWebhook.key))]
+        [TemplateCommand(webhook: try context.resolve(AgentCapabilities.webhook))]
     }
 }

@@ -1,4 +1,4 @@
-import DesignTokensPlugin
+import DesignContract
 import Essentials
 import Foundation
 import HADesignTokens
@@ -7,15 +7,12 @@ import PluginHost
 /// Writes the theme in every configured format to a folder when it starts, so Home Assistant's
 /// `themes/` folder or a web page can pick it up.
 public final class ThemeFilesPlugin: Plugin {
-    /// The capability this plugin provides: the files it wrote.
-    public static let themeFiles = CapabilityKey<[URL]>(name: "design.theme-files")
-
     /// How the compiled catalog describes and builds this plugin.
     public static let factory: any PluginFactory = BuiltInPluginFactory(
         descriptor: PluginDescriptor(
             id: "theme-files", version: SemanticVersion(1, 0, 0),
             summary: "Writes the design tokens as theme files (YAML, CSS, JSON) to a folder",
-            provides: [themeFiles.id], requires: [DesignTokensPlugin.themeExporter.id],
+            provides: [DesignCapabilities.themeFiles.id], requires: [DesignCapabilities.themeExporter.id],
             configurationKeys: ["directory", "formats", "themeName"], failurePolicy: .degrade
         ),
         configuration: ThemeFilesConfiguration.self
@@ -30,18 +27,18 @@ public final class ThemeFilesPlugin: Plugin {
     }
 
     public func start(_ context: PluginContext) async throws {
-        let exporter = try context.resolve(DesignTokensPlugin.themeExporter)
+        let exporter = try context.resolve(DesignCapabilities.themeExporter)
         let layout = Current.directories()
         let folder = configuration.directory ?? layout.data.appendingPathComponent("themes")
         try layout.prepare(folder)
         var written: [URL] = []
         for format in configuration.formats {
             let file = folder.appendingPathComponent("\(configuration.fileStem).\(format.fileExtension)")
-            try Data(exporter.export(format, themeName: configuration.themeName).utf8).write(to: file, options: .atomic)
+            try Data(exporter.export(format, themeName: configuration.themeName, color: false).utf8).write(to: file, options: .atomic)
             written.append(file)
         }
         context.logger.info("wrote \(written.map(\.lastPathComponent).joined(separator: ", ")) to \(folder.path)")
-        try context.provide(Self.themeFiles, written)
+        try context.provide(DesignCapabilities.themeFiles, WrittenThemeFiles(files: written))
     }
 
     public func stop() async {}

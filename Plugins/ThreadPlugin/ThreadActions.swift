@@ -1,7 +1,8 @@
 import CLIKit
 import Essentials
 import Foundation
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 import Thread
 
 /// The `home thread` subcommands over the store (list, show, new, pskc) and the server (import,

@@ -2,7 +2,7 @@ import CLIKit
 import Essentials
 import Foundation
 import HomePluginKit
-import SessionPlugin
+import SessionContract
 import Thread
 
 /// `home thread …`: the Thread networks this machine knows, their sync with the server, new

@@ -1,7 +1,7 @@
-import ConnectionPlugin
+import ConnectionContract
 import HomePluginKit
 import PluginHost
-import SessionPlugin
+import SessionContract
 
 /// Thread credentials: the dataset store, sync with the server's `thread` integration, border
 /// routers. Contributes `thread`.
@@ -11,10 +11,10 @@ public final class ThreadPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "thread", version: SemanticVersion(1, 0, 0),
             summary: "Thread networks: datasets (0600 store), PSKc, sync with Home Assistant, OpenThread border routers: thread",
-            requires: [SessionAccess.key.id, ConnectionFactory.key.id],
+            requires: [SessionCapabilities.access.id, ConnectionCapabilities.connections.id],
             contributes: [
                 ThreadCommand.declaration,
-                ContributionDeclaration(point: SessionPoints.serverForgetting.name, name: "thread", summary: "the Thread datasets a server gave"),
+                ContributionDeclaration(point: SessionCapabilities.serverForgetting.name, name: "thread", summary: "the Thread datasets a server gave"),
             ],
             configurationKeys: ["borderRouterTimeout"], failurePolicy: .degrade
         ),
@@ -31,11 +31,11 @@ public final class ThreadPlugin: Plugin {
 
     public func start(_ context: PluginContext) async throws {
         let services = ThreadServices(
-            session: try context.resolve(SessionAccess.key), connections: try context.resolve(ConnectionFactory.key),
+            session: try context.resolve(SessionCapabilities.access), connections: try context.resolve(ConnectionCapabilities.connections),
             borderRouterTimeout: configuration.borderRouterTimeout ?? 10
         )
         try context.contribute(command: ThreadCommand(services: services))
-        try context.contribute(SessionPoints.serverForgetting, name: "thread", ThreadServerForgetting(services: services))
+        try context.contribute(SessionCapabilities.serverForgetting, name: "thread", ThreadServerForgetting(services: services))
     }
 
     public func stop() async {}

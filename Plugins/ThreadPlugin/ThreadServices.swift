@@ -1,15 +1,16 @@
 import CLIKit
-import ConnectionPlugin
+import ConnectionContract
 import Essentials
 import Foundation
 import Networking
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 import Thread
 
 /// What the `thread` commands share: the store, and a connection to the server a command names.
 struct ThreadServices: Sendable {
-    let session: SessionAccess
-    let connections: ConnectionFactory
+    let session: any SessionAccess
+    let connections: any ConnectionFactory
     let borderRouterTimeout: Double
 
     /// A client of the border router at `url`.
@@ -25,7 +26,7 @@ struct ThreadServices: Sendable {
     /// Runs `body` with a sync over a ready connection to the server `invocation` names; fails
     /// after `timeout` seconds when the server does not answer.
     func withSync<T: Sendable>(_ invocation: Invocation, timeout: Double = 15, _ body: (ThreadSync) async throws -> T) async throws -> T {
-        let credentials = try await session.credentials(invocation)
+        let credentials = try await session.credentials(try invocation.serverSelection())
         let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
         await connection.start()
         guard await Self.ready(connection, within: timeout) else {

@@ -1,4 +1,4 @@
-import AgentPlugin
+import AgentContract
 import HomePluginKit
 import PluginHost
 
@@ -7,9 +7,9 @@ import PluginHost
 public enum ZonesPlugin {
     /// How the compiled catalog describes and builds this plugin.
     public static let factory: any PluginFactory = CommandsPlugin.factory(
-        id: "zones", summary: "The server's zones, where the device tracker places this machine: zones", requires: [AgentWebhook.key.id],
+        id: "zones", summary: "The server's zones, where the device tracker places this machine: zones", requires: [AgentCapabilities.webhook.id],
         commands: [ZonesCommand.self]
     ) { context in
-        [ZonesCommand(webhook: try context.resolve(AgentWebhook.key))]
+        [ZonesCommand(webhook: try context.resolve(AgentCapabilities.webhook))]
     }
 }

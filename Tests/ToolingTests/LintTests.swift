@@ -155,4 +155,55 @@ final class LintTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("layer: cannot read"), result.output)
     }
+
+    /// Two plugins, a contract and a kit, as the planted tree's; `pluginDependencies` and
+    /// `contractDependencies` are what the plugin and the contract declare.
+    private func plantPlugins(pluginDependencies: String, contractDependencies: String) throws -> URL {
+        let architecture = try plantLayers(lowDependencies: "")
+        try write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
+        try write("Package.swift", """
+        let targets: [Target] = [
+            .target(name: "Low", path: "Modules/Low/Sources"),
+            .target(name: "Middle", dependencies: ["High"], path: "Modules/Middle/Sources"),
+            .target(name: "High", path: "Modules/High/Sources"),
+            .target(name: "CLIKit", path: "Modules/CLIKit/Sources"),
+            .target(name: "Feature", dependencies: ["High"], path: "Plugins/Feature"),
+            .target(name: "FeatureContract", dependencies: [\(contractDependencies)], path: "Plugins/Contracts/FeatureContract"),
+            .target(name: "OptionsKit", dependencies: ["FeatureContract"], path: "Plugins/OptionsKit"),
+            .target(name: "Other", dependencies: [\(pluginDependencies)], path: "Plugins/Other"),
+        ]
+        """)
+        try write("Modules/CLIKit/Sources/CLIKit.swift", "struct CLIKit {}\n")
+        try write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import CLIKit\nimport High\nimport Feature\nstruct FeatureContract {}\n")
+        try write("Plugins/OptionsKit/OptionsKit.swift", "import FeatureContract\nstruct OptionsKit {}\n")
+        try write("Plugins/Other/Other.swift", "import Feature\nimport FeatureContract\nimport OptionsKit\nstruct Other {}\n")
+        return architecture
+    }
+
+    func testPluginsMeetingThroughContractsAndKitsPass() throws {
+        let architecture = try plantPlugins(pluginDependencies: #""FeatureContract", "OptionsKit""#, contractDependencies: #""High""#)
+        try write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import High\nstruct FeatureContract {}\n")
+        try write("Plugins/Other/Other.swift", "import FeatureContract\nimport OptionsKit\nstruct Other {}\n")
+        let result = try lint(tree, architecture: architecture)
+        XCTAssertEqual(result.status, 0, result.output)
+    }
+
+    func testAPluginDependingOnAnotherPluginFails() throws {
+        let architecture = try plantPlugins(pluginDependencies: #""Feature", "FeatureContract", "OptionsKit""#, contractDependencies: #""High""#)
+        try write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import High\nstruct FeatureContract {}\n")
+        let result = try lint(tree, architecture: architecture)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("Package.swift:9: plugin-edge: Other -> Feature: plugins meet through contracts"), result.output)
+        XCTAssertFalse(result.output.contains("Other -> OptionsKit"), result.output)
+    }
+
+    func testAContractDependingOnAPluginOrOnCLIKitFails() throws {
+        let architecture = try plantPlugins(pluginDependencies: #""FeatureContract""#, contractDependencies: #""CLIKit", "High", "Feature""#)
+        try write("Plugins/Other/Other.swift", "import FeatureContract\nstruct Other {}\n")
+        let result = try lint(tree, architecture: architecture)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.output.contains("Package.swift:7: contract: FeatureContract -> CLIKit: a contract knows no plugin, kit or CLI type"), result.output)
+        XCTAssertTrue(result.output.contains("Package.swift:7: contract: FeatureContract -> Feature:"), result.output)
+        XCTAssertFalse(result.output.contains("FeatureContract -> High"), result.output)
+    }
 }

@@ -1,3 +1,5 @@
+import Essentials
+
 /// Runs a command tree: dispatches subcommands, answers `--help` and `--version`, and maps
 /// errors to the documented exit codes (0 ok, 1 failure, 2 usage).
 public struct CommandLineTool: Sendable {
@@ -37,8 +39,8 @@ public struct CommandLineTool: Sendable {
                 throw UsageError("unknown command '\(word)' for '\(path)'; valid commands: \(command.subcommands.map(\.name).joined(separator: ", "))")
             }
             return try await command.run(Invocation(arguments: parsed, console: console, commandPath: path))
-        } catch let error as UsageError {
-            console.printError("error: \(error.message)")
+        } catch let error as any CallerError {
+            console.printError("error: \(error)")
             return .usage
         } catch {
             console.printError("error: \(error)")

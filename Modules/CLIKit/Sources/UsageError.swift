@@ -1,5 +1,7 @@
+import Essentials
+
 /// A command line that cannot be run as written; exits with ``ExitCode/usage``.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct UsageError: CallerError, Sendable, Equatable {
     /// What is wrong and what would be right.
     public let message: String
 

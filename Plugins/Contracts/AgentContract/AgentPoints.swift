@@ -29,7 +29,7 @@ public enum AgentPoints {
     public static let controls = ExtensionPoint<ControlSet>(name: "agent.controls") { ControlSet([ForeignControl($0)]) }
 
     /// Every point the agent reads, for its descriptor's `consumes`.
-    static let all = [
+    public static let all = [
         sensorSources.name, notificationChannels.name, notificationHandlers.name, notificationPresenters.name, locationSources.name, services.name,
     ]
 }

@@ -1,28 +1,23 @@
-import CLIKit
-import ConnectionPlugin
+import ConnectionContract
 import DeviceModel
+import DevicesContract
 import Networking
-import PluginHost
-import SessionPlugin
+import SessionContract
+import SessionCommandKit
 
-/// The `devices.model` capability: opens the live device model of the server a command talks to.
-public struct DeviceModelAccess: Sendable {
-    /// The capability's key.
-    public static let key = CapabilityKey<DeviceModelAccess>(name: "devices.model")
-
-    let session: SessionAccess
-    let connections: ConnectionFactory
+/// The home-devices plugin's ``DeviceModelAccess``: a model over a connection of `ha.connections`
+/// for the credentials `session.access` gives.
+struct ConnectedDeviceModels: DeviceModelAccess {
+    let session: any SessionAccess
+    let connections: any ConnectionFactory
     /// Whether commands are validated before they are sent, unless a command says otherwise.
-    public let strictValidation: Bool
-    /// How long a command waits for its state.
-    public let commandTimeout: Double
+    let strictValidation: Bool
+    let commandTimeout: Double
     /// The domains automations may use (empty: all), as the SDK's `referencedAutomationTypes`.
-    public let referencedAutomationTypes: [String]
+    let referencedAutomationTypes: [String]
 
-    /// The model of the server `invocation` names (`--server`, `--token-file`, or the stored
-    /// session), connected, its registries read and its first snapshot of states in.
-    public func open(_ invocation: Invocation, strict: Bool? = nil) async throws -> OpenHomeModel {
-        let credentials = try await session.credentials(invocation)
+    func open(_ selection: ServerSelection, strict: Bool?) async throws -> OpenHomeModel {
+        let credentials = try await session.credentials(selection)
         let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
         await connection.start()
         let store = connections.entityStore(over: connection)

@@ -1,0 +1,7 @@
+import DesignContract
+import Foundation
+
+/// The theme files this plugin wrote at start.
+struct WrittenThemeFiles: ThemeFileSet {
+    let files: [URL]
+}

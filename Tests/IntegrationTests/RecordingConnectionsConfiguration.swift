@@ -1,0 +1,2 @@
+/// The recording connections take no configuration.
+struct RecordingConnectionsConfiguration: Decodable, Sendable {}
