@@ -104,9 +104,9 @@ let moduleTargets: [Target] = [
         name: "Agent", dependencies: ["Essentials", "HomeAPI", "Networking", "HAModels", "Persistence", "CSodium"], path: "Modules/Agent/Sources"
     ),
     .target(name: "Thread", dependencies: ["Essentials", "Persistence", "Networking", "CThreadCrypto"], path: "Modules/Thread/Sources"),
-    .target(name: "DBus", dependencies: ["CDBus"], path: "Modules/DBus/Sources"),
+    .target(name: "DBus", dependencies: ["CDBus", "Essentials"], path: "Modules/DBus/Sources"),
     .target(name: "MQTT", dependencies: ["CMosquitto"], path: "Modules/MQTT/Sources"),
-    .target(name: "Improv", dependencies: ["DBus"], path: "Modules/Improv/Sources"),
+    .target(name: "Improv", dependencies: ["DBus", "Essentials"], path: "Modules/Improv/Sources"),
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
     .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CHiredis", "CCurl", "CRelayCrypto", "CLinuxEvents"],
         path: "Modules/PushRelay/Sources"),
@@ -167,17 +167,17 @@ let pluginTargets: [Target] = [
     .target(
         name: "DesktopNotificationsPlugin", dependencies: ["Agent", "AgentContract", "DBus", "Essentials", "PluginHost"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
     ),
-    .target(name: "AssistPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/AssistPlugin", exclude: ["README.md"]),
+    .target(name: "AssistPlugin", dependencies: ["AgentContract", "CLIKit", "ConnectionContract", "Essentials", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/AssistPlugin", exclude: ["README.md"]),
     .target(name: "TemplatesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/TemplatesPlugin", exclude: ["README.md"]),
     .target(
-        name: "LocationPlugin", dependencies: ["Agent", "AgentContract", "DBus", "PluginHost"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
+        name: "LocationPlugin", dependencies: ["Agent", "AgentContract", "DBus", "Essentials", "PluginHost"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
     ),
     .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
     .target(
         name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
     ),
-    .target(name: "SystemControlsPlugin", dependencies: ["Agent", "AgentContract", "DBus", "PluginHost"], path: "Plugins/SystemControlsPlugin", exclude: ["README.md"]),
+    .target(name: "SystemControlsPlugin", dependencies: ["Agent", "AgentContract", "DBus", "Essentials", "PluginHost"], path: "Plugins/SystemControlsPlugin", exclude: ["README.md"]),
     .target(name: "ScriptSensorsPlugin", dependencies: ["Agent", "AgentContract", "Essentials", "PluginHost"], path: "Plugins/ScriptSensorsPlugin", exclude: ["README.md"]),
     .target(name: "TagsPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/TagsPlugin", exclude: ["README.md"]),
     .target(name: "DesignTokensPlugin", dependencies: ["CLIKit", "DesignContract", "HADesignTokens", "HomePluginKit", "PluginHost"], path: "Plugins/DesignTokensPlugin", exclude: ["README.md"]),
@@ -198,7 +198,7 @@ let appTargets: [Target] = [
         path: "Apps/HomeCLI"
     ),
     .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "Essentials"], path: "Apps/home"),
-    .target(name: "PushRelayCLI", dependencies: ["CLIKit", "PushRelay"], path: "Apps/PushRelayCLI"),
+    .target(name: "PushRelayCLI", dependencies: ["CLIKit", "Essentials", "PushRelay"], path: "Apps/PushRelayCLI"),
     // jemalloc (Debian's libjemalloc-dev) is the relay's allocator: its malloc, linked into the
     // executable, takes the place of glibc's for the whole process. The relay allocates on its event
     // loops and frees on its writer thread, where glibc's arenas cost about a tenth of its CPU.
@@ -221,7 +221,7 @@ let unitTestTargets: [Target] = [
     ("PluginHostTests", ["PluginHost", "Essentials", "EssentialsTestSupport"]),
     ("HAModelsTests", ["HAModels"]),
     ("HADesignTokensTests", ["HADesignTokens"]),
-    ("PersistenceTests", ["Persistence", "CSQLite", "persistence-crash-writer"]),
+    ("PersistenceTests", ["Essentials", "Persistence", "CSQLite", "persistence-crash-writer"]),
     ("NetworkingTests", ["Networking", "LoopbackTestSupport"]),
     ("AuthTests", ["Auth", "Networking", "HAModels", "LoopbackTestSupport"]),
     ("HomeAPITests", ["HomeAPI", "Auth", "Networking", "HAModels", "PluginHost"]),
@@ -238,7 +238,7 @@ let unitTestTargets: [Target] = [
     ("HomeCLITests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "PluginHost", "EssentialsTestSupport"]),
     ("SessionPluginTests", ["SessionPlugin", "CLIKit", "CLIKitTestSupport", "HomeAPI"]),
     ("AddedPluginTests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "EssentialsTestSupport", "PluginHost", "HomePluginKit", "AgentPlugin", "Agent"]),
-    ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport"]),
+    ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport", "Essentials"]),
     ("ToolingTests", []),
 ].map { name, dependencies in
     .testTarget(

@@ -1,4 +1,5 @@
 import CLIKit
+import Essentials
 import Foundation
 import PushRelay
 
@@ -7,16 +8,11 @@ struct ScheduleCommand: Command {
     let name = "schedule"
     let summary = "Show the current rate-limit window and when it resets (00:00 UTC)."
     let options: [OptionSpec] = [.json]
-    let now: @Sendable () -> Date
-
-    init(now: @escaping @Sendable () -> Date = { Date() }) {
-        self.now = now
-    }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)
         let schedule = DailyResetSchedule()
-        let date = now()
+        let date = Current.now()
         let start = schedule.iso8601(schedule.windowStart(containing: date))
         let reset = schedule.iso8601(schedule.nextReset(after: date))
         if invocation.arguments.has("json") {

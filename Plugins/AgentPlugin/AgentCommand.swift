@@ -49,7 +49,10 @@ struct AgentCommand: PluginCommand {
         defer { forwarding.cancel() }
         let session = try await AgentSession(invocation, services: services)
         let console = invocation.console
-        let log: @Sendable (String) -> Void = { console.printError("\(HATimestamp.string(from: Date())) agent: \(LogText.sanitized($0))") }
+        // Every line of the daemon and what it runs goes through the redacting logger (a token in an
+        // error's text is masked), stamped with the time for a journal read later.
+        let logger = Logger(label: "agent", level: .info) { line in console.printError("\(HATimestamp.string(from: Current.now())) \(line)") }
+        let log: @Sendable (String) -> Void = { logger.info($0) }
         let location = locationInterval.map { LocationSchedule(interval: $0, sources: { services.locationSources }, log: log) }
         let steps = AgentDaemon.Steps(
             register: { try await session.registrar.registrationForSending() },

@@ -20,7 +20,7 @@ final class LocationSchedule: Sendable {
     }
 
     /// Sends the place through `send` when it is due.
-    func reportIfDue(now: Date = Date(), send: @Sendable (_ type: String, _ data: JSONValue) async throws -> String) async {
+    func reportIfDue(now: Date = Current.now(), send: @Sendable (_ type: String, _ data: JSONValue) async throws -> String) async {
         guard lastSent.withLock({ last in last.map { now.timeIntervalSince($0) >= interval - 0.5 } ?? true }) else { return }
         guard let source = sources().first else {
             let first = missingSaid.withLock { said in

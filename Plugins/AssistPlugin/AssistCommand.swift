@@ -1,4 +1,5 @@
 import AgentContract
+import ConnectionContract
 import CLIKit
 import Essentials
 import HomePluginKit
@@ -17,6 +18,7 @@ struct AssistCommand: PluginCommand {
     static let maximumTextBytes = 4096
     let webhook: any AgentWebhook
     let session: any SessionAccess
+    let connections: any ConnectionFactory
     let arguments = "TEXT …"
     let options: [OptionSpec] = [
         .value("language", "LANG", help: "The language of TEXT (default: the server's)."),
@@ -35,7 +37,7 @@ struct AssistCommand: PluginCommand {
         if let pipeline = invocation.arguments.values["pipeline"] {
             guard invocation.arguments.values["language"] == nil else { throw UsageError("a pipeline has its own language; --language goes without --pipeline") }
             let home = try await session.restore(server: invocation.server)
-            answer = try await AssistPipelineRun(text: text, pipeline: pipeline == "preferred" ? nil : pipeline, conversationID: conversation).run(on: home.connection())
+            answer = try await AssistPipelineRun(text: text, pipeline: pipeline == "preferred" ? nil : pipeline, conversationID: conversation).run(on: connections.connection(for: home))
         } else {
             var data: [String: JSONValue] = ["text": .string(text)]
             if let language = invocation.arguments.values["language"] { data["language"] = .string(language) }

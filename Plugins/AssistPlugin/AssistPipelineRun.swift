@@ -22,7 +22,7 @@ struct AssistPipelineRun {
         if let conversationID { fields["conversation_id"] = .string(conversationID) }
         await connection.start()
         let timer = Task {
-            try await Task.sleep(nanoseconds: UInt64(Self.timeout * 1_000_000_000))
+            try await Current.sleep(Self.timeout)
             await connection.stop()
         }
         defer { timer.cancel() }

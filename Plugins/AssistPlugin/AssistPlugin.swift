@@ -1,4 +1,5 @@
 import AgentContract
+import ConnectionContract
 import HomePluginKit
 import PluginHost
 import SessionContract
@@ -9,9 +10,14 @@ import SessionContract
 public enum AssistPlugin {
     /// How the compiled catalog describes and builds this plugin.
     public static let factory: any PluginFactory = CommandsPlugin.factory(
-        id: "assist", summary: "Talk to Home Assistant in text (Assist): assist", requires: [AgentCapabilities.webhook.id, SessionCapabilities.access.id],
+        id: "assist", summary: "Talk to Home Assistant in text (Assist): assist", requires: [AgentCapabilities.webhook.id, SessionCapabilities.access.id, ConnectionCapabilities.connections.id],
         commands: [AssistCommand.self]
     ) { context in
-        [AssistCommand(webhook: try context.resolve(AgentCapabilities.webhook), session: try context.resolve(SessionCapabilities.access))]
+        [
+            AssistCommand(
+                webhook: try context.resolve(AgentCapabilities.webhook), session: try context.resolve(SessionCapabilities.access),
+                connections: try context.resolve(ConnectionCapabilities.connections)
+            ),
+        ]
     }
 }

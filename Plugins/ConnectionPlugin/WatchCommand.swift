@@ -87,7 +87,7 @@ struct WatchCommand: PluginCommand {
             } else {
                 let old = change.oldState?.state ?? "(new)"
                 let new = change.newState?.state ?? "(removed)"
-                console.print("\(HATimestamp.string(from: change.newState?.lastUpdated ?? Date()))  \(change.entityID): \(old) → \(new)".terminalSafe)
+                console.print("\(HATimestamp.string(from: change.newState?.lastUpdated ?? Current.now()))  \(change.entityID): \(old) → \(new)".terminalSafe)
             }
             remaining -= 1
             if remaining == 0 { break }

@@ -1,6 +1,7 @@
 import ConnectionContract
 import DeviceModel
 import DevicesContract
+import Essentials
 import Networking
 import SessionContract
 import SessionCommandKit
@@ -41,20 +42,10 @@ struct ConnectedDeviceModels: DeviceModelAccess {
     /// Whether the store received its first snapshot within `seconds` (a server that is down
     /// or refuses the token never sends one; the connection would keep trying).
     private static func snapshot(of store: EntityStore, within seconds: Double) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await store.waitForSnapshot()
-                return await store.snapshotCount > 0
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            // The waiter ends when the store stops; the caller closes it on failure.
-            if !first { await store.stop() }
-            return first
+        // The waiter ends when the store stops; the caller closes it on failure.
+        await Timeout.value(within: seconds, otherwise: false, onTimeout: { await store.stop() }) {
+            await store.waitForSnapshot()
+            return await store.snapshotCount > 0
         }
     }
 }

@@ -1,5 +1,6 @@
 import Agent
 import DBus
+import Essentials
 import Foundation
 
 /// This machine's location from GeoClue (`org.freedesktop.GeoClue2` on the system bus): a
@@ -34,10 +35,10 @@ struct GeoClueLocation: LocationSource {
         try set(connection, client, "RequestedAccuracyLevel", .uint32(exactAccuracy))
         try call(connection, client, "Client", "Start")
         defer { _ = try? call(connection, client, "Client", "Stop") }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         // Only GeoClue's own signals: anyone on the bus may send one addressed to this connection.
         let geoClue = DBusNameOwner(name: service)
-        while case let left = deadline.timeIntervalSinceNow, left > 0 {
+        while case let left = deadline.remaining, left > 0 {
             guard let signal = try connection.nextSignal(timeout: left) else { break }
             guard geoClue.sent(signal, on: connection), signal.path == client, signal.member == "LocationUpdated", let location = signal.arguments.dropFirst().first?.stringValue else { continue }
             return try fix(at: location, connection)

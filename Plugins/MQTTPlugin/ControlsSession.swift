@@ -36,7 +36,8 @@ final class ControlsSession: @unchecked Sendable {
     /// and until when at most.
     private var lastContact: Date?
     private var backlogMark: String?
-    private var backlogUntil = Date.distantPast
+    /// When the backlog ends, on the monotonic clock.
+    private var backlogUntil = -Double.infinity
     private var staleAbsence = ""
 
     init(
@@ -74,7 +75,7 @@ final class ControlsSession: @unchecked Sendable {
     /// Saves when the agent was last on the broker, while it is.
     private func rememberContact() async {
         guard lock.withLock({ connection?.connectedNow }) == true else { return }
-        let now = Date()
+        let now = Current.now()
         lock.withLock { lastContact = now }
         do {
             try await ControlSettings.update(in: folder) { $0.lastOnline = now }
@@ -95,13 +96,13 @@ final class ControlsSession: @unchecked Sendable {
     /// On every (re)connect: online, the discovery configs, the states. After a long absence,
     /// what the broker kept meanwhile is the backlog to drop.
     func announce() {
-        let now = Date()
+        let now = Current.now()
         let mark = lock.withLock { () -> String? in
             let away = lastContact.map { now.timeIntervalSince($0) }
             lastContact = now
             guard away.map({ $0 > Self.freshness }) ?? true else { return nil }
             backlogMark = UUID().uuidString
-            backlogUntil = now.addingTimeInterval(Self.backlogPatience)
+            backlogUntil = Current.uptime() + Self.backlogPatience
             staleAbsence = away.map { "\(Int($0)) s" } ?? "for a time not known"
             return backlogMark
         }
@@ -139,7 +140,7 @@ final class ControlsSession: @unchecked Sendable {
             return publish(MQTTMessage(topic: message.topic, payload: [], qos: 1, retain: true))
         }
         guard message.payload.count > 0 else { return }
-        let (stale, absence) = lock.withLock { (backlogMark != nil && Date() < backlogUntil, staleAbsence) }
+        let (stale, absence) = lock.withLock { (backlogMark != nil && Current.uptime() < backlogUntil, staleAbsence) }
         guard !stale else {
             return log("mqtt: a command for \(id) queued while the agent was away (\(absence), over \(Int(Self.freshness)) s) is dropped")
         }
@@ -160,7 +161,7 @@ final class ControlsSession: @unchecked Sendable {
             failure = "\(error)"
             log("control \(id): \(command) failed: \(error)")
         }
-        let outcome = ControlOutcome(at: Date(), command: command.description, error: failure)
+        let outcome = ControlOutcome(at: Current.now(), command: command.description, error: failure)
         do {
             try await ControlSettings.update(in: folder) { $0.lastCommands[id] = outcome }
         } catch {

@@ -45,12 +45,12 @@ struct ControlsTransport: AgentService {
         log("mqtt: offering \(offered.count) control(s) on \(broker.host):\(broker.port) as \(topics.base)\(offered.isEmpty ? " ('home controls enable ID' offers one)" : "")")
         let publishing = Task {
             // Said once when the broker cannot be reached soon after the start; the connection keeps trying.
-            try? await Task.sleep(nanoseconds: 5_000_000_000)
+            try? await Current.sleep(5)
             if !Task.isCancelled, !connection.connectedNow {
                 log("mqtt: the broker \(broker.host):\(broker.port) cannot be reached yet; trying again (1 s doubling to 30 s)")
             }
             while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(Self.statePeriod * 1_000_000_000))
+                try? await Current.sleep(Self.statePeriod)
                 if !Task.isCancelled { await session.publishStates() }
             }
         }
@@ -59,7 +59,7 @@ struct ControlsTransport: AgentService {
             await session.finish()
             try? connection.publish(MQTTMessage(topic: topics.availability, text: "offline", qos: 1, retain: true))
             // Give the network thread a moment to send the offline state before disconnecting.
-            try? await Task.sleep(nanoseconds: 200_000_000)
+            try? await Current.sleep(0.2)
             connection.stop()
         }
     }

@@ -27,7 +27,7 @@ final class ScriptRunner: @unchecked Sendable {
     }
 
     /// The value of `key`, nil while the script fails.
-    func value(_ key: String, now: Date = Date()) -> JSONValue? {
+    func value(_ key: String, now: Date = Current.now()) -> JSONValue? {
         if spec.streams { keepStreaming(now: now) } else { runIfDue(now: now) }
         return lock.withLock { failure == nil ? values[key] : nil }
     }

@@ -1,5 +1,6 @@
 import Agent
 import AgentContract
+import Essentials
 import Foundation
 import PluginHost
 
@@ -60,7 +61,7 @@ public final class SystemControlsPlugin: Plugin {
 
     /// Whether `program` is on the PATH.
     static func isInstalled(_ program: String) -> Bool {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let path = Current.environment()["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
     }
 }

@@ -45,22 +45,13 @@ struct ThreadServices: Sendable {
     }
 
     private static func ready(_ connection: HomeAssistantConnection, within seconds: Double) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            let states = await connection.stateUpdates()
-            group.addTask {
-                for await state in states {
-                    if case .ready = state { return true }
-                    if case .disconnected(let reason?) = state, case .authenticationFailed = reason { return false }
-                }
-                return false
+        let states = await connection.stateUpdates()
+        return await Timeout.value(within: seconds, otherwise: false) {
+            for await state in states {
+                if case .ready = state { return true }
+                if case .disconnected(let reason?) = state, case .authenticationFailed = reason { return false }
             }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+            return false
         }
     }
 }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Persistence
 import XCTest
@@ -13,6 +14,7 @@ final class OutboxTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
+        Current = .live
         pool = nil
         folder.remove()
     }
@@ -26,7 +28,8 @@ final class OutboxTests: XCTestCase {
     }
 
     private func outbox(_ policy: OutboxPolicy = OutboxPolicy(baseDelay: 1, maximumDelay: 8, maximumAttempts: 4)) -> Outbox {
-        Outbox(pool: pool, queue: "webhooks", policy: policy, now: { [clock] in clock.now })
+        Current.now = { [clock] in clock.now }
+        return Outbox(pool: pool, queue: "webhooks", policy: policy)
     }
 
     private func texts(_ messages: [OutboxMessage]) -> [String] {

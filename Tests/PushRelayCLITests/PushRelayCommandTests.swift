@@ -1,5 +1,6 @@
 import CLIKit
 import CLIKitTestSupport
+import Essentials
 import XCTest
 @testable import PushRelayCLI
 
@@ -41,7 +42,9 @@ final class PushRelayCommandTests: XCTestCase {
     func testScheduleAsJSON() async throws {
         let fixed = Date(timeIntervalSince1970: 1_795_963_000)  // 2026-11-29T…Z
         let recorder = ConsoleRecorder()
-        let tool = CommandLineTool(root: ScheduleCommand(now: { fixed }), version: "test")
+        Current.now = { fixed }
+        defer { Current = .live }
+        let tool = CommandLineTool(root: ScheduleCommand(), version: "test")
         let code = await tool.run(["--json"], console: recorder.console())
         XCTAssertEqual(code, .success)
         XCTAssertEqual(recorder.out, """

@@ -12,10 +12,12 @@ final class ProviderTokenBudgetTests: XCTestCase {
         configuration.allowedAppIDs = []
         configuration.providerTokensPerDay = 3
         let clock = SettableClock(Date(timeIntervalSince1970: 1_800_000_000))
+        Current.now = { clock.now }
+        defer { Current = .live }
         let service = RelayService(
             configuration: configuration, limits: AllowingLimits(), delivery: StreamOnlyDelivery(), registrations: NoRegistrations(),
             routes: [ProviderRoute(id: "refusing", appIDs: ["io.example.app"], provider: RefusingProvider())], metrics: RelayMetrics(),
-            now: { clock.now }, logger: LogRecorder().logger()
+            logger: LogRecorder().logger()
         )
         defer { service.stop() }
         func send(_ token: String) -> Int? {

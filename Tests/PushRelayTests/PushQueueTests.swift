@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Persistence
 import XCTest
@@ -103,10 +104,12 @@ final class PushQueueTests: XCTestCase {
 
     func testRowsOfAnEarlierRelayLeaveTheOutboxAndAreNotKeptForChosenTokens() throws {
         let now = start
+        Current.now = { now }
+        defer { Current = .live }
         let pool = try pool { pool in
-            let outbox = Outbox(pool: pool, queue: "push:old", now: { now })
+            let outbox = Outbox(pool: pool, queue: "push:old")
             try outbox.enqueue(Data("first".utf8))
-            try Outbox(pool: pool, queue: "agent", now: { now }).enqueue(Data("not ours".utf8))
+            try Outbox(pool: pool, queue: "agent").enqueue(Data("not ours".utf8))
         }
         XCTAssertEqual(try queued(pool), 0, "nobody could stream a chosen token's queue any more")
         XCTAssertEqual(try Outbox(pool: pool, queue: "push:old").pendingCount(), 0)

@@ -11,6 +11,7 @@ final class RegistrationExpiryTests: XCTestCase {
     private var writer: BatchedWriter?
 
     override func tearDown() {
+        Current = .live
         writer?.stop()
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
     }
@@ -23,9 +24,10 @@ final class RegistrationExpiryTests: XCTestCase {
         let writer = BatchedWriter(pool: pool)
         self.writer = writer
         let registrations = try SQLiteRegistrationStore(pool: pool, writer: writer, limit: 100)
+        Current.now = { clock.now }
         return RelayService(
             configuration: RelayConfiguration(dataFolder: FileManager.default.temporaryDirectory), limits: AllowingLimits(),
-            delivery: StreamOnlyDelivery(), registrations: registrations, metrics: RelayMetrics(), now: { clock.now }
+            delivery: StreamOnlyDelivery(), registrations: registrations, metrics: RelayMetrics()
         )
     }
 

@@ -86,6 +86,38 @@ final class LintTests: XCTestCase {
         }
     }
 
+    func testTheMachinesClockSleepEnvironmentAndPrintOutsideTheWorldFail() throws {
+        try write("Plugins/P/Impatient.swift", """
+        func impatient() async throws {
+            let started = Date()
+            try await Task.sleep(nanoseconds: 1)
+            _ = ProcessInfo.processInfo.environment["HOME"]
+            print("at \\(started)")
+            _ = Date(timeIntervalSince1970: 0)
+            _ = HTTPDate()
+            console.print("fine")
+        }
+
+        """)
+        let result = try lint(tree)
+        XCTAssertEqual(result.status, 1)
+        for line in ["Impatient.swift:2: world: Date()", "Impatient.swift:3: world: Task.sleep", "Impatient.swift:4: world: read the environment", "Impatient.swift:5: world: print"] {
+            XCTAssertTrue(result.output.contains(line), "\(line) missing from \(result.output)")
+        }
+        for line in ["Impatient.swift:6:", "Impatient.swift:7:", "Impatient.swift:8:"] {
+            XCTAssertFalse(result.output.contains(line), "\(line) flagged in \(result.output)")
+        }
+    }
+
+    func testTheWorldItselfAMainAndTestsMayReachTheMachine() throws {
+        try write("Modules/Essentials/Sources/World.swift", "let live = (Date(), ProcessInfo.processInfo.environment)\n")
+        try write("Apps/tool/main.swift", "let environment = ProcessInfo.processInfo.environment\n")
+        try write("Tests/PTests/ClockTests.swift", "func clock() async throws {\n    _ = Date()\n    try await Task.sleep(nanoseconds: 1)\n    print(1)\n}\n")
+        try write("Plugins/P/Printer.swift", "struct Printer {\n    func print(_ text: String) {}\n    func run() { print(\"x\") }\n}\n")
+        let result = try lint(tree)
+        XCTAssertEqual(result.status, 0, result.output)
+    }
+
     func testForceUnwrapInsideStringInterpolationIsFound() throws {
         try write("Plugins/P/Talk.swift", "func talk(a: Int?) -> String {\n    \"value \\(a!) here\"\n}\n")
         XCTAssertTrue(try lint(tree).output.contains("Talk.swift:2: no-force-unwrap"))

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// Runs a command of the user's (a control's, a script sensor's): an argument vector, never a
@@ -49,7 +50,7 @@ public enum CommandRunner {
     private static func runProcess(_ arguments: [String], value: String?, timeout: Double) throws -> String {
         guard let program = arguments.first else { throw CommandFailure(description: "no command") }
         let process = process(for: substituted(arguments, value: value))
-        var environment = ProcessInfo.processInfo.environment
+        var environment = Current.environment()
         for name in withheldVariables { environment[name] = nil }
         if let value { environment["HOME_CONTROL_VALUE"] = value }
         process.environment = environment

@@ -99,7 +99,7 @@ public struct MobileAppRegistrar: Sendable {
         let rest = RESTClient(address: home.server, tokenProvider: home.tokenProvider)
         let answer = try await rest.post("/api/mobile_app/registrations", body: try JSONValueEncoder().encodeValue(request))
         let response = try JSONValueDecoder().decode(MobileAppRegistrationResponse.self, from: answer)
-        let registration = AgentRegistration(request: request, response: response, registeredAt: Date())
+        let registration = AgentRegistration(request: request, response: response, registeredAt: Current.now())
         try registration.save(to: home.folders.data)
         return registration
     }

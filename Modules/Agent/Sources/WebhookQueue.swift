@@ -20,13 +20,13 @@ public final class WebhookQueue: Sendable {
 
     /// Opens the queue in `folder`; a flush waits up to `deliveryPatience` seconds for another
     /// process's delivery to finish before leaving its calls to that one.
-    public init(folder: URL, deliveryPatience: Double = 5, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(folder: URL, deliveryPatience: Double = 5) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let pool = try DatabasePool(url: folder.appendingPathComponent(Self.fileName))
         var migrator = DatabaseMigrator()
         Outbox.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
-        outbox = Outbox(pool: pool, queue: "webhooks", policy: Self.policy, now: now)
+        outbox = Outbox(pool: pool, queue: "webhooks", policy: Self.policy)
         deliveryLock = folder.appendingPathComponent(Self.deliveryLockName).path
         self.deliveryPatience = deliveryPatience
     }

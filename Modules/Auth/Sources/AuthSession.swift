@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Networking
 
@@ -16,25 +17,22 @@ public actor AuthSession: TokenProvider {
     public private(set) var stored: StoredSession
     private let store: CredentialStore
     private let granting: any TokenGranting
-    private let now: @Sendable () -> Date
     private var refreshing: Task<StoredSession, any Error>?
     private var lastRefresh: Date?
 
     public init(
-        address: ServerAddress, stored: StoredSession, store: CredentialStore, granting: any TokenGranting,
-        now: @escaping @Sendable () -> Date = { Date() }
+        address: ServerAddress, stored: StoredSession, store: CredentialStore, granting: any TokenGranting
     ) {
         self.address = address
         self.stored = stored
         self.store = store
         self.granting = granting
-        self.now = now
     }
 
     public func accessToken(forceRefresh: Bool) async throws -> String {
         guard !stored.isLongLived else { return stored.accessToken }
-        let expiring = (stored.expiresAt ?? .distantPast) <= now().addingTimeInterval(Self.refreshMargin)
-        let justRefreshed = lastRefresh.map { now().timeIntervalSince($0) < Self.recentRefresh } ?? false
+        let expiring = (stored.expiresAt ?? .distantPast) <= Current.now().addingTimeInterval(Self.refreshMargin)
+        let justRefreshed = lastRefresh.map { Current.now().timeIntervalSince($0) < Self.recentRefresh } ?? false
         guard expiring || (forceRefresh && !justRefreshed) else { return stored.accessToken }
         return try await refresh().accessToken
     }
@@ -59,7 +57,7 @@ public actor AuthSession: TokenProvider {
         defer { refreshing = nil }
         let renewed = try await task.value
         stored = renewed
-        lastRefresh = now()
+        lastRefresh = Current.now()
         return renewed
     }
 }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// A listening socket on 127.0.0.1 for the browser's redirect (RFC 8252, section 7.3): it
@@ -37,9 +38,9 @@ final class LoopbackListener: @unchecked Sendable {
     /// Waits up to `timeout` seconds for a request to `path`, answering others with 404 and
     /// unreadable ones with 400. `respond` turns the request into the status and page sent back.
     func waitForRequest(to path: String, timeout: Double, respond: (RedirectRequest) -> (Int, String)) throws -> RedirectRequest {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while true {
-            let remaining = deadline.timeIntervalSinceNow
+            let remaining = deadline.remaining
             guard remaining > 0, !isClosed else { throw AuthError.timedOut(seconds: timeout) }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(remaining, 1) * 1000))

@@ -1,14 +1,13 @@
+import Essentials
 import Foundation
 import Networking
 
 /// `/auth/token` and `/auth/revoke`: exchange an authorization code, refresh, and revoke.
 public struct TokenEndpoint: TokenGranting {
     private let http: AuthHTTP
-    private let now: @Sendable () -> Date
 
-    public init(address: ServerAddress, http: HTTPClient = HTTPClient(), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(address: ServerAddress, http: HTTPClient = HTTPClient()) {
         self.http = AuthHTTP(address: address, http: http)
-        self.now = now
     }
 
     /// Exchanges the code the login flow or the browser returned for tokens.
@@ -35,7 +34,7 @@ public struct TokenEndpoint: TokenGranting {
         if case .string(let code)? = body.objectValue?["error"] { error = code }
         switch (status, error) {
         case (200..<300, _):
-            return try TokenGrant(json: body, now: now())
+            return try TokenGrant(json: body, now: Current.now())
         case (400, "invalid_grant"?), (403, "access_denied"?):
             throw AuthError.revoked
         case (400, "invalid_client"?):

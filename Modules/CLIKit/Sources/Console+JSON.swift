@@ -7,6 +7,6 @@ extension Console {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        self.print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

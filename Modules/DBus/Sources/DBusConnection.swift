@@ -1,4 +1,5 @@
 import CDBus
+import Essentials
 import Foundation
 
 /// A private connection to a D-Bus bus through libdbus: method calls with a timeout, match
@@ -120,18 +121,18 @@ public final class DBusConnection: @unchecked Sendable {
 
     /// The next signal within `timeout` seconds, or nil when none came.
     public func nextSignal(timeout: Double) throws(DBusClientError) -> DBusSignal? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while true {
             let popped: OpaquePointer? = try locked { () throws(DBusClientError) -> OpaquePointer? in
                 guard !closed else { throw .disconnected }
                 if let message = dbus.connection_pop_message(connection) { return message }
-                let left = deadline.timeIntervalSinceNow
+                let left = deadline.remaining
                 guard left > 0 else { return nil }
                 guard dbus.connection_read_write(connection, Int32(min(left, 0.25) * 1000) + 1) != 0 else { throw .disconnected }
                 return dbus.connection_pop_message(connection)
             }
             guard let message = popped else {
-                if deadline.timeIntervalSinceNow <= 0 { return nil }
+                if deadline.remaining <= 0 { return nil }
                 continue
             }
             defer { dbus.message_unref(message) }

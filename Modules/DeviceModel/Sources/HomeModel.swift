@@ -160,18 +160,9 @@ public actor HomeModel {
 
     /// The first element of `stream` that passes `test`, or nil after `seconds`.
     private static func first(of stream: AsyncStream<EntityChange>, within seconds: Double, _ test: @escaping @Sendable (EntityChange) -> Bool) async -> EntityChange? {
-        await withTaskGroup(of: EntityChange?.self) { group in
-            group.addTask {
-                for await change in stream where test(change) { return change }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        await Timeout.value(within: seconds, otherwise: nil) {
+            for await change in stream where test(change) { return change }
+            return nil
         }
     }
 

@@ -35,11 +35,11 @@ public final class FileLock: @unchecked Sendable {
     /// Takes the lock on `path`, trying every `poll` seconds for up to `patience` seconds;
     /// nil when it is still held by then.
     public static func acquire(path: String, patience: Double, poll: Double = 0.05) async throws -> FileLock? {
-        let deadline = Date().addingTimeInterval(patience)
+        let deadline = Deadline(in: patience)
         while true {
             if let lock = try acquire(path: path) { return lock }
-            guard Date() < deadline else { return nil }
-            try await Task.sleep(nanoseconds: UInt64(poll * 1_000_000_000))
+            guard !deadline.hasPassed else { return nil }
+            try await Current.sleep(poll)
         }
     }
 

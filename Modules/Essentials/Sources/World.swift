@@ -2,11 +2,19 @@ import Foundation
 
 /// Every dependency production code reaches for, in one value: ``Current``.
 ///
-/// Tests replace only the members they use; `PluginHostTestSupport` offers a world whose
-/// every member fails loudly until a test sets it.
+/// Tests replace only the members they use; `EssentialsTestSupport` offers a world whose
+/// members that reach outside the process fail loudly until a test sets them.
 public struct World: Sendable {
-    /// The current time.
+    /// The wall-clock time, for timestamps people read and the server compares.
     public var now: @Sendable () -> Date
+    /// Seconds on the monotonic clock (never steps when the wall clock is set), for deadlines
+    /// and durations; only differences between two readings mean anything.
+    public var uptime: @Sendable () -> Double
+    /// Suspends the calling task for `seconds`; throws `CancellationError` when it is cancelled.
+    public var sleep: @Sendable (_ seconds: Double) async throws -> Void
+    /// A uniformly random 64-bit value from the system's secure generator (``WorldRandom`` makes
+    /// it a `RandomNumberGenerator`).
+    public var random: @Sendable () -> UInt64
     /// The process environment.
     public var environment: @Sendable () -> [String: String]
     /// Where configuration and data live.
@@ -14,14 +22,21 @@ public struct World: Sendable {
     /// The logger for a component, labelled with its name.
     public var logger: @Sendable (_ label: String) -> Logger
 
-    /// Creates a world from its members.
+    /// Creates a world from its members; the monotonic clock, sleep and randomness are the
+    /// machine's unless given.
     public init(
         now: @escaping @Sendable () -> Date,
+        uptime: @escaping @Sendable () -> Double = World.machineUptime,
+        sleep: @escaping @Sendable (_ seconds: Double) async throws -> Void = World.machineSleep,
+        random: @escaping @Sendable () -> UInt64 = World.machineRandom,
         environment: @escaping @Sendable () -> [String: String],
         directories: @escaping @Sendable () -> DirectoryLayout,
         logger: @escaping @Sendable (_ label: String) -> Logger
     ) {
         self.now = now
+        self.uptime = uptime
+        self.sleep = sleep
+        self.random = random
         self.environment = environment
         self.directories = directories
         self.logger = logger
@@ -40,4 +55,18 @@ public struct World: Sendable {
             logger: { label in Logger.standardError(label: label, level: level) }
         )
     }()
+
+    /// The machine's monotonic clock, in seconds.
+    public static let machineUptime: @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
+
+    /// A task sleep of `seconds` (none for zero or less).
+    public static let machineSleep: @Sendable (_ seconds: Double) async throws -> Void = { seconds in
+        try await Task.sleep(nanoseconds: UInt64(max(0, min(seconds, 1e9)) * 1_000_000_000))
+    }
+
+    /// The system's secure random generator.
+    public static let machineRandom: @Sendable () -> UInt64 = {
+        var generator = SystemRandomNumberGenerator()
+        return generator.next()
+    }
 }

@@ -110,7 +110,7 @@ extension Home {
     private static func make(stored: StoredSession, address: ServerAddress, configuration: HomeClientConfiguration, layout: DirectoryLayout) -> Home {
         let session = AuthSession(
             address: address, stored: stored, store: CredentialStore(folder: layout.configuration),
-            granting: TokenEndpoint(address: address), now: { Current.now() }
+            granting: TokenEndpoint(address: address)
         )
         return Home(server: address, session: session, configuration: configuration, layout: layout)
     }

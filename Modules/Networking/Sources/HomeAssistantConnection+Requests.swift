@@ -96,7 +96,7 @@ extension HomeAssistantConnection {
         let key = UUID()
         let window = options.requestRetryWindow
         let timer = Task {
-            try await Task.sleep(nanoseconds: UInt64(window * 1_000_000_000))
+            try await Current.sleep(window)
             self.expireWaiter(key, after: window)
         }
         defer { timer.cancel() }

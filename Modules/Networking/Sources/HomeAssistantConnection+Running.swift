@@ -23,7 +23,7 @@ extension HomeAssistantConnection {
                 // Pings start once authenticated; until then a silent server is given the
                 // authentication timeout to say auth_required and answer the token.
                 let authDeadline = Task { [timeout = options.authenticationTimeout] in
-                    try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
+                    try? await Current.sleep(timeout)
                     guard !Task.isCancelled else { return }
                     resetReason = "the server did not complete authentication within \(timeout) s"
                     client.disconnect()
@@ -83,7 +83,7 @@ extension HomeAssistantConnection {
             guard !stopped, !retryAtOnce else { continue }
             let delay = options.reconnectDelay(attempt: attempt)
             attempt += 1
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            try? await Current.sleep(delay)
         }
     }
 
@@ -154,10 +154,10 @@ extension HomeAssistantConnection {
         let interval = options.pingInterval, timeout = options.pingTimeout
         pingTask = Task {
             while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+                try? await Current.sleep(interval)
                 guard !Task.isCancelled else { return }
                 let watchdog = Task {
-                    try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+                    try await Current.sleep(timeout)
                     self.reset(client, because: "no pong within \(timeout) s; the connection was reset")
                 }
                 _ = try? await self.sendNow("ping", [:], on: client)

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// How many events a subscription's consumer has not taken yet. The connection stops reading
@@ -52,7 +53,7 @@ final class SubscriptionBacklog: @unchecked Sendable {
         while isOver {
             let progress = lock.withLock { taking }
             let timer = Task { [weak self] in
-                try? await Task.sleep(nanoseconds: UInt64(Self.patience * 1e9))
+                try? await Current.sleep(Self.patience)
                 self?.expire()
             }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

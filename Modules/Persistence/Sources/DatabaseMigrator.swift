@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// Ordered, named schema migrations, each applied once in its own transaction and recorded in
@@ -47,7 +48,7 @@ public struct DatabaseMigrator: Sendable {
             do {
                 try pool.write { database in
                     try migration.apply(database)
-                    try database.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)", migration.name, Date())
+                    try database.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)", migration.name, Current.now())
                 }
             } catch {
                 throw MigrationError(code: .failed, message: "migration '\(migration.name)' failed and was rolled back: \(error)")

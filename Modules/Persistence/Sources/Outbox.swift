@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// A durable queue of outgoing messages in SQLite: what is enqueued survives a crash and is
@@ -13,7 +14,6 @@ public final class Outbox: Sendable {
     public let queue: String
     private let pool: DatabasePool
     private let policy: OutboxPolicy
-    private let now: @Sendable () -> Date
 
     /// Registers the outbox table's migrations; call before ``DatabaseMigrator/migrate(_:)``.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -38,11 +38,10 @@ public final class Outbox: Sendable {
     }
 
     /// Opens queue `queue` in `pool`, whose migrations must include ``registerMigrations(in:)``.
-    public init(pool: DatabasePool, queue: String, policy: OutboxPolicy = OutboxPolicy(), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(pool: DatabasePool, queue: String, policy: OutboxPolicy = OutboxPolicy()) {
         self.pool = pool
         self.queue = queue
         self.policy = policy
-        self.now = now
     }
 
     /// Adds `payload`, or replaces the unsent payload enqueued under the same `key`; returns the message id.
@@ -55,7 +54,7 @@ public final class Outbox: Sendable {
     /// ``BatchedWriter``) on `database`, a writer of this outbox's file.
     @discardableResult
     public func enqueue(_ payload: Data, key: String? = nil, in database: DatabaseConnection) throws -> Int64 {
-        let date = now()
+        let date = Current.now()
         if let key {
             try database.execute("""
             UPDATE outbox SET payload = ?, revision = revision + 1, attempts = 0, next_attempt_at = ?, last_error = NULL
@@ -81,7 +80,7 @@ public final class Outbox: Sendable {
 
     /// ``nextBatch(limit:)`` read on `database`, inside the caller's transaction.
     public func nextBatch(limit: Int, in database: DatabaseConnection) throws -> [OutboxMessage] {
-        let due = now().timeIntervalSince1970
+        let due = Current.now().timeIntervalSince1970
         let rows = try database.rows("""
         SELECT id, revision, coalesce_key, payload, attempts, enqueued_at, next_attempt_at, last_error
         FROM outbox WHERE queue = ? AND dead = 0 ORDER BY id LIMIT ?
@@ -110,7 +109,7 @@ public final class Outbox: Sendable {
     /// Records a failed delivery: schedules a retry with backoff, or dead-letters the message
     /// after the policy's maximum attempts.
     public func fail(_ message: OutboxMessage, reason: String) throws -> FailureOutcome {
-        let date = now()
+        let date = Current.now()
         return try pool.write { database in
             guard let attempts = try database.scalar(
                 Int.self, "SELECT attempts FROM outbox WHERE id = ? AND revision = ? AND dead = 0", message.id, message.revision
@@ -152,7 +151,7 @@ public final class Outbox: Sendable {
             }
             try database.execute(
                 "UPDATE outbox SET dead = 0, attempts = 0, next_attempt_at = ? WHERE id = ? AND dead = 1",
-                now().timeIntervalSince1970, message.id
+                Current.now().timeIntervalSince1970, message.id
             )
         }
     }

@@ -1,3 +1,4 @@
+import Essentials
 /// Runs a plugin's `stop()` with a deadline, so one stuck plugin cannot hold the others.
 enum PluginStopper {
     /// Whether `plugin` stopped within `timeout`. A late stop keeps running on its own.
@@ -7,7 +8,7 @@ enum PluginStopper {
             race.install(continuation)
             let deadline = Task {
                 // Cancelled once the stop finished; either way only the first finish counts.
-                try? await Task.sleep(for: timeout)
+                try? await Current.sleep(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18)
                 race.finish(false)
             }
             Task {

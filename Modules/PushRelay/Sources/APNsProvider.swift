@@ -11,12 +11,11 @@ public final class APNsProvider: PushProvider, @unchecked Sendable {
     private let configuration: APNsConfiguration
     private let signer: JWTSigner
     private let client: HTTP2Client
-    private let now: @Sendable () -> Date
     // Guarded by `lock`.
     private var cachedToken: (token: String, issued: Date)?
     private let lock = NSLock()
 
-    public init(configuration: APNsConfiguration, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(configuration: APNsConfiguration) throws {
         let pem: String
         do {
             pem = try String(contentsOfFile: configuration.keyFile, encoding: .utf8)
@@ -26,7 +25,6 @@ public final class APNsProvider: PushProvider, @unchecked Sendable {
         signer = try JWTSigner(pem: pem, algorithm: .es256)
         self.configuration = configuration
         client = HTTP2Client(caFile: configuration.caFile)
-        self.now = now
     }
 
     public func send(_ payload: JSONValue, to token: String, expiresAt: Date) throws {
@@ -50,7 +48,7 @@ public final class APNsProvider: PushProvider, @unchecked Sendable {
 
     private func providerToken() throws -> String {
         try lock.withLock {
-            let date = now()
+            let date = Current.now()
             if let cached = cachedToken, date.timeIntervalSince(cached.issued) < Self.tokenLifetime { return cached.token }
             let token = try signer.token(
                 header: ["kid": .string(configuration.keyID)],

@@ -11,23 +11,21 @@ public final class FCMProvider: PushProvider, @unchecked Sendable {
     private let configuration: FCMConfiguration
     private let signer: JWTSigner
     private let client: HTTP2Client
-    private let now: @Sendable () -> Date
     // Guarded by `lock`.
     private var accessToken: (token: String, expires: Date)?
     private let lock = NSLock()
 
-    public init(configuration: FCMConfiguration, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(configuration: FCMConfiguration) throws {
         signer = try JWTSigner(pem: configuration.privateKey, algorithm: .rs256)
         self.configuration = configuration
         client = HTTP2Client(caFile: configuration.caFile)
-        self.now = now
     }
 
     public func send(_ payload: JSONValue, to token: String, expiresAt: Date) throws {
         guard !token.isEmpty, token.count <= 4096 else { throw RelayRequestError(400, "the FCM registration token is empty or too long") }
         let fields = payload.objectValue ?? [:]
         var android: [String: JSONValue] = [
-            "priority": .string("high"), "ttl": .string("\(max(0, Int(expiresAt.timeIntervalSince(now()))))s"),
+            "priority": .string("high"), "ttl": .string("\(max(0, Int(expiresAt.timeIntervalSince(Current.now()))))s"),
         ]
         if case .string(let tag)? = fields["collapse_id"] { android["collapse_key"] = .string(tag) }
         let message: JSONValue = .object(["message": .object(["token": .string(token), "data": .object(Self.data(fields)), "android": .object(android)])])
@@ -59,7 +57,7 @@ public final class FCMProvider: PushProvider, @unchecked Sendable {
 
     private func oauthToken() throws -> String {
         try lock.withLock {
-            let date = now()
+            let date = Current.now()
             if let cached = accessToken, cached.expires.timeIntervalSince(date) > 300 { return cached.token }
             let issued = Int64(date.timeIntervalSince1970)
             let assertion = try signer.token(header: [:], claims: [

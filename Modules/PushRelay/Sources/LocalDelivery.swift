@@ -18,7 +18,6 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     private let writer: BatchedWriter
     private let limits: QueueLimits
     private let index: QueueIndex
-    private let now: @Sendable () -> Date
     private let purge: DispatchSourceTimer
 
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -29,24 +28,23 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// Persistence outbox's) and writes through `writer`.
     public init(
         pool: DatabasePool, writer: BatchedWriter, ttl: Double, limits: QueueLimits = QueueLimits(), streamLimits: StreamLimits = StreamLimits(),
-        logger: Logger = Logger.standardError(label: "push-relay", level: .warning), now: @escaping @Sendable () -> Date = { Date() }
+        logger: Logger = Logger.standardError(label: "push-relay", level: .warning)
     ) throws {
         self.pool = pool
         self.writer = writer
         self.limits = limits
-        self.now = now
         let index = QueueIndex(try pool.read { database in try PushQueue.entries(in: database) })
         self.index = index
         streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
             let cursor: Int64
             if let after { cursor = Int64(after) ?? 0 } else { cursor = 0 }
-            return try Self.waiting(for: key, after: cursor, limit: limit, queuedSince: now().addingTimeInterval(-ttl), index: index, pool: pool)
+            return try Self.waiting(for: key, after: cursor, limit: limit, queuedSince: Current.now().addingTimeInterval(-ttl), index: index, pool: pool)
         }
         purge = DispatchSource.makeTimerSource(queue: .global())
         purge.schedule(deadline: .now() + 60, repeating: 60)
         purge.setEventHandler {
             writer.submit { database in
-                for (key, last) in try PushQueue.purge(queuedBefore: now().addingTimeInterval(-ttl), in: database) {
+                for (key, last) in try PushQueue.purge(queuedBefore: Current.now().addingTimeInterval(-ttl), in: database) {
                     index.removed(from: key, through: last, dropped: false)
                 }
             }
@@ -55,7 +53,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     }
 
     public func deliver(_ bytes: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
-        let date = now()
+        let date = Current.now()
         let queued = QueuedID()
         writer.submit({ [self] database in queued.id = try enqueue(bytes, for: key, at: date, in: database) }) { [streams, index] error in
             if let error {

@@ -98,7 +98,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     /// Up to `limit` entries of `key` after `after` (from the start when nil), leaving out
     /// expired ones (the sweep removes them).
     private static func waiting(in pool: RedisPool, key: String, after: String?, limit: Int, ttl: Double) throws -> [QueuedNotification] {
-        let oldest = UInt64(max(0, (Date().timeIntervalSince1970 - ttl) * 1000))
+        let oldest = UInt64(max(0, (Current.now().timeIntervalSince1970 - ttl) * 1000))
         let entries = try pool.command(["XRANGE", queueKey(key), after.map { "(" + $0 } ?? "-", "+", "COUNT", String(limit)]).array
         return entries.compactMap { entry in
             let parts = entry.array
@@ -113,7 +113,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     /// Removes every entry past its time to live, queue by queue (a keyspace scan: only from
     /// the background check).
     private func sweepExpired() {
-        let cutoff = UInt64(max(0, (Date().timeIntervalSince1970 - ttl) * 1000))
+        let cutoff = UInt64(max(0, (Current.now().timeIntervalSince1970 - ttl) * 1000))
         guard cutoff > 0 else { return }
         var cursor = "0"
         repeat {

@@ -163,7 +163,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     public func expire(unusedSince cutoff: Date) throws -> [String] {
         writeNotedUses()
         let oldest = Int(cutoff.timeIntervalSince1970)
-        let limit = String(oldest), now = String(Int(Date().timeIntervalSince1970))
+        let limit = String(oldest), now = String(Int(Current.now().timeIntervalSince1970))
         var expired: [String] = [], cursor = "0"
         repeat {
             let page = try pool.command(["HSCAN", Self.tokensKey, cursor, "COUNT", "1000"]).array

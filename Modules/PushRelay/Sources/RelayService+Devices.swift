@@ -10,12 +10,12 @@ extension RelayService {
                 throw RelayRequestError(401, "this relay requires its registration key as 'Authorization: Bearer KEY' to register")
             }
         }
-        guard registrationLimiter.take(request.addressKey, at: now()) else {
+        guard registrationLimiter.take(request.addressKey, at: Current.now()) else {
             throw RelayRequestError(429, "too many registrations from \(request.clientAddress) this hour; try again later")
         }
         let credentials = IssuedCredentials.random()
         let deferred = DeferredReply()
-        registrations.add(tokenKey: SecretDigest.key(credentials.pushToken), secretKey: SecretDigest.key(credentials.streamSecret), at: now()) { [self] outcome in
+        registrations.add(tokenKey: SecretDigest.key(credentials.pushToken), secretKey: SecretDigest.key(credentials.streamSecret), at: Current.now()) { [self] outcome in
             complete(deferred) { [self] in
                 switch outcome {
                 case .success:
@@ -61,7 +61,7 @@ extension RelayService {
             throw RelayRequestError(400, "/push/stream takes the stream secret as 'Authorization: Bearer SECRET', never in the URL")
         }
         let key = try deviceKey(request)
-        registrations.markUsed(tokenKey: key, at: now())
+        registrations.markUsed(tokenKey: key, at: Current.now())
         let lastID = request.headers["last-event-id"].flatMap { $0.isEmpty ? nil : $0 }
         let stream = EventStream()
         stream.send(ServerSentEvent(name: "ready", data: "{}"))

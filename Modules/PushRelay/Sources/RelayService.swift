@@ -11,7 +11,6 @@ public final class RelayService: Sendable {
     let registrations: any RegistrationStore
     let routes: [ProviderRoute]
     let metrics: RelayMetrics
-    let now: @Sendable () -> Date
     let logger: Logger
     let dispatcher: ProviderDispatcher
     let registrationLimiter: RegistrationLimiter
@@ -20,7 +19,7 @@ public final class RelayService: Sendable {
 
     public init(
         configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore,
-        routes: [ProviderRoute] = ProviderRoute.streamOnly, metrics: RelayMetrics, now: @escaping @Sendable () -> Date = { Date() },
+        routes: [ProviderRoute] = ProviderRoute.streamOnly, metrics: RelayMetrics,
         logger: Logger = Logger.standardError(label: "push-relay", level: .warning)
     ) {
         self.logger = logger
@@ -30,7 +29,6 @@ public final class RelayService: Sendable {
         self.delivery = delivery
         self.registrations = registrations
         self.metrics = metrics
-        self.now = now
         dispatcher = ProviderDispatcher()
         registrationLimiter = RegistrationLimiter(perHour: configuration.registrationsPerAddress)
         addressLimiter = AddressRateLimiter(perSecond: configuration.requestsPerAddress)
@@ -58,7 +56,7 @@ public final class RelayService: Sendable {
     @discardableResult
     public func expireUnusedRegistrations() -> Int {
         do {
-            let expired = try registrations.expire(unusedSince: now().addingTimeInterval(-configuration.registrationTTL))
+            let expired = try registrations.expire(unusedSince: Current.now().addingTimeInterval(-configuration.registrationTTL))
             for key in expired { delivery.forget(key) }
             if !expired.isEmpty { logger.info("\(expired.count) registration(s) unused for \(Int(configuration.registrationTTL / 86_400)) days expired") }
             return expired.count
@@ -78,7 +76,7 @@ public final class RelayService: Sendable {
         guard methods.contains(request.method) else {
             return .error(405, "\(request.path) takes \(methods.joined(separator: " or ")), not \(request.method)")
         }
-        guard request.path == "/healthz" || addressLimiter.take(request.addressKey, now: Double(DispatchTime.now().uptimeNanoseconds) / 1e9) else {
+        guard request.path == "/healthz" || addressLimiter.take(request.addressKey, now: Current.uptime()) else {
             return .error(429, "too many requests from \(request.clientAddress); at most \(configuration.requestsPerAddress) a second")
         }
         // A form or text/plain POST is one a web page can make across sites without asking.
@@ -121,8 +119,8 @@ public final class RelayService: Sendable {
             throw RelayRequestError(404, "the push token was not issued by this relay; the device registers at /push/register")
         }
         if route.provider == nil {
-            registrations.markUsed(tokenKey: key, at: now())
-        } else if !providerTokens.admit(key, at: now()) {
+            registrations.markUsed(tokenKey: key, at: Current.now())
+        } else if !providerTokens.admit(key, at: Current.now()) {
             throw RelayRequestError(429, "the relay keeps counts for at most \(configuration.providerTokensPerDay) push tokens of other apps a day; try again after 00:00 UTC")
         }
         let payload = try PayloadConverter.convert(push.notification)
@@ -132,7 +130,7 @@ public final class RelayService: Sendable {
         guard streamed.count <= QueueLimits.maximumPayloadSize else {
             throw RelayRequestError(413, "the notification is \(streamed.count) bytes as delivered; a device takes at most \(QueueLimits.maximumPayloadSize)")
         }
-        let date = now()
+        let date = Current.now()
         let maximum = configuration.dailyLimit
         guard try limits.reserve(key, maximum: maximum, at: date) != nil else {
             let status = try limits.status(of: key, maximum: maximum, at: date)
@@ -212,7 +210,7 @@ public final class RelayService: Sendable {
         guard let object = (try? JSONParser.parse(request.body))?.objectValue else { throw RelayRequestError(400, "the body must be a JSON object") }
         guard case .string(let token)? = object["push_token"] else { throw RelayRequestError(400, "push_token is missing or not a string") }
         try PushTokenRules.check(token)
-        let status = try limits.status(of: SecretDigest.key(token), maximum: configuration.dailyLimit, at: now())
+        let status = try limits.status(of: SecretDigest.key(token), maximum: configuration.dailyLimit, at: Current.now())
         return .json(200, .object(["target": .string(token), "rateLimits": status.json]))
     }
 

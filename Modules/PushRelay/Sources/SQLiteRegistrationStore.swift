@@ -46,7 +46,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         self.logger = logger
         for row in try pool.read({ database in try database.rows("SELECT token_key, secret_key, registered_at, last_used FROM registrations") }) {
             guard let token = row.get("token_key", as: String.self), let secret = row.get("secret_key", as: String.self) else { continue }
-            let used = row.get("last_used", as: Double.self) ?? row.get("registered_at", as: Double.self) ?? Date().timeIntervalSince1970
+            let used = row.get("last_used", as: Double.self) ?? row.get("registered_at", as: Double.self) ?? Current.now().timeIntervalSince1970
             secrets[secret] = token
             tokens[TokenKey(token)] = Entry(secretKey: secret, lastUsed: used)
         }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Synchronization
 
@@ -26,7 +27,7 @@ public final class AgentWakeups: Sendable {
     /// Sleeps on the system clock until `seconds` pass or the sleep is cancelled.
     public static let systemSleep: @Sendable (Double) async -> Void = { seconds in
         // A cancelled sleep is a wake that came first, not a failure.
-        try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        try? await Current.sleep(seconds)
     }
 
     /// Waits until `seconds` pass, a report is requested, or a stop is; a request made while

@@ -51,7 +51,7 @@ public final class NotificationHistory: Sendable {
     /// Records that the relay delivered `id`, with `notification` when it is one to show, in one
     /// transaction; ``RelayDelivery/deliveredBefore`` when `id` was delivered before (and nothing
     /// is recorded).
-    public func recordRelayDelivery(_ id: String, _ notification: PushNotification?, at date: Date = Date()) throws -> RelayDelivery {
+    public func recordRelayDelivery(_ id: String, _ notification: PushNotification?, at date: Date = Current.now()) throws -> RelayDelivery {
         let data = try notification.map { try JSONSerializer.string(.object($0.data)) }
         return try pool.write { database in
             try database.execute("INSERT OR IGNORE INTO relay_deliveries (id) VALUES (?)", id)
@@ -73,7 +73,7 @@ public final class NotificationHistory: Sendable {
     /// Records `notification`; returns its id. One with the tag of an earlier notification
     /// replaces it (the earlier one's ``NotificationRecord/replacedBy``).
     @discardableResult
-    public func record(_ notification: PushNotification, at date: Date = Date()) throws -> Int64 {
+    public func record(_ notification: PushNotification, at date: Date = Current.now()) throws -> Int64 {
         let data = try JSONSerializer.string(.object(notification.data))
         return try pool.write { database in try Self.insert(notification, data: data, at: date, into: database) }
     }
@@ -111,7 +111,7 @@ public final class NotificationHistory: Sendable {
 
     /// Marks the notifications with `tag` cleared; returns how many.
     @discardableResult
-    public func clear(tag: String, at date: Date = Date()) throws -> Int {
+    public func clear(tag: String, at date: Date = Current.now()) throws -> Int {
         try pool.write { database in
             try database.execute("UPDATE notifications SET cleared_at = ? WHERE tag = ? AND cleared_at IS NULL", date.timeIntervalSince1970, tag)
             return database.changes

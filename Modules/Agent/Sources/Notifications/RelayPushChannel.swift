@@ -50,7 +50,7 @@ public struct RelayPushChannel: Sendable {
                 if Task.isCancelled { return }
                 log("the relay stream failed, reconnecting in \(Int(delay)) s: \(error)")
             }
-            try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+            try? await Current.sleep(delay)
             delay = min(delay * 2, 60)
         }
     }

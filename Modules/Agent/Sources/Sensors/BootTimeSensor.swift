@@ -8,7 +8,7 @@ struct BootTimeSensor: LinuxSensor {
     func read(root: URL) -> JSONValue? {
         guard let first = text("proc/uptime", root: root)?.split(separator: " ").first, let seconds = Double(first) else { return nil }
         // Whole seconds: the boot time does not wobble between reports.
-        let boot = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - seconds).rounded())
+        let boot = Date(timeIntervalSince1970: (Current.now().timeIntervalSince1970 - seconds).rounded())
         return .string(HATimestamp.string(from: boot))
     }
 }

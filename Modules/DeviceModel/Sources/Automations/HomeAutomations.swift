@@ -38,7 +38,7 @@ public struct HomeAutomations: Sendable {
     /// Creates `draft` after checking it; returns it as the server shows it.
     @discardableResult
     public func create(_ draft: AutomationDraft) async throws -> Automation {
-        let id = String(UInt64(Date().timeIntervalSince1970 * 1000))
+        let id = String(UInt64(Current.now().timeIntervalSince1970 * 1000))
         let configuration = try await compiler().configuration(for: draft, id: id)
         return try await save(configuration: try JSONSerializer.data(configuration), id: id)
     }
@@ -47,7 +47,7 @@ public struct HomeAutomations: Sendable {
     /// sent as it is (the server keeps it byte for byte) after the parts the model covers are checked.
     @discardableResult
     public func save(configuration bytes: [UInt8], id: String) async throws -> Automation {
-        let state = EntityState(entityID: "automation.draft", state: "off", attributes: [:], lastChanged: Date(), lastUpdated: Date(), context: HAContext(id: ""))
+        let state = EntityState(entityID: "automation.draft", state: "off", attributes: [:], lastChanged: Current.now(), lastUpdated: Current.now(), context: HAContext(id: ""))
         try await compiler().check(try Automation(state: state, configuration: bytes))
         let existing = await model.states().values.first { $0.domain == "automation" && $0.attributes["id"]?.stringValue == id }
         // The server reloads only automations whose configuration changed; an unchanged one keeps its entity as it is.

@@ -1,4 +1,5 @@
 import DBus
+import Essentials
 import Foundation
 
 /// The parts of BlueZ's D-Bus API Improv needs (org.bluez on the system bus): the object tree,
@@ -73,8 +74,8 @@ public final class BlueZ: @unchecked Sendable {
 
     /// The next signal from bluetoothd within `timeout` seconds; another sender's are dropped.
     func nextSignal(timeout: Double) throws(ImprovError) -> DBusSignal? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while case let left = deadline.timeIntervalSinceNow, left > 0 {
+        let deadline = Deadline(in: timeout)
+        while case let left = deadline.remaining, left > 0 {
             let signal: DBusSignal?
             do {
                 signal = try bus.nextSignal(timeout: left)

@@ -1,4 +1,5 @@
 import DBus
+import Essentials
 import Foundation
 
 /// Improv over BLE through BlueZ: connects to a device, resolves the Improv characteristics,
@@ -53,9 +54,9 @@ public final class ImprovBLEClient: ImprovChannel, @unchecked Sendable {
     }
 
     public func next(timeout: Double) throws(ImprovError) -> ImprovMessage? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while pending.isEmpty {
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline.remaining
             guard left > 0, let signal = try bluez.nextSignal(timeout: left) else { return nil }
             try handle(signal)
         }
@@ -77,9 +78,9 @@ public final class ImprovBLEClient: ImprovChannel, @unchecked Sendable {
     public func waitForAuthorization(timeout: Double, prompt: () -> Void) throws(ImprovError) {
         guard state == .authorizationRequired else { return }
         prompt()
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while state == .authorizationRequired {
-            guard let message = try next(timeout: deadline.timeIntervalSinceNow) else { throw .notAuthorized(seconds: timeout) }
+            guard let message = try next(timeout: deadline.remaining) else { throw .notAuthorized(seconds: timeout) }
             if case .error(let code) = message, code != .none { throw .device(code) }
         }
     }
@@ -113,9 +114,9 @@ public final class ImprovBLEClient: ImprovChannel, @unchecked Sendable {
     }
 
     private func waitForServices(timeout: Double) throws(ImprovError) {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         while try bluez.property(device.path, "org.bluez.Device1", "ServicesResolved")?.boolValue != true {
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline.remaining
             guard left > 0 else { throw .noAnswer("with its services after connecting", seconds: timeout) }
             if let signal = try bluez.nextSignal(timeout: min(left, 0.5)), signal.path == device.path,
                signal.arguments.dropFirst().first?.dictionaryValue?["Connected"]?.boolValue == false {

@@ -1,4 +1,5 @@
 import DBus
+import Essentials
 import Foundation
 
 /// Finds Improv devices through BlueZ: discovery filtered to the Improv service UUID on LE,
@@ -36,8 +37,8 @@ public struct ImprovBLEScanner: Sendable {
             // Someone else is discovering: their discovery finds ours too.
         }
         defer { _ = try? bluez.call(adapter, "org.bluez.Adapter1", "StopDiscovery") }
-        let deadline = Date().addingTimeInterval(timeout)
-        while deadline.timeIntervalSinceNow > 0, let signal = try bluez.nextSignal(timeout: deadline.timeIntervalSinceNow) {
+        let deadline = Deadline(in: timeout)
+        while deadline.remaining > 0, let signal = try bluez.nextSignal(timeout: deadline.remaining) {
             switch signal.member {
             case "InterfacesAdded":
                 guard let path = signal.arguments.first?.stringValue, path.hasPrefix(adapter + "/"),

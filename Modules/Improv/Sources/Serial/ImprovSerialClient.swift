@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// Improv over a serial port: commands out as RPC packets, states, errors and results in,
@@ -32,10 +33,10 @@ public final class ImprovSerialClient: ImprovChannel, @unchecked Sendable {
 
     /// The next message within `timeout` seconds, or nil.
     public func next(timeout: Double) throws(ImprovError) -> ImprovMessage? {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Deadline(in: timeout)
         var reopened = false
         while pending.isEmpty {
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline.remaining
             guard left > 0 else { return nil }
             let bytes: [UInt8]
             do {

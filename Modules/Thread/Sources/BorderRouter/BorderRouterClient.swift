@@ -77,7 +77,7 @@ public struct BorderRouterClient: Sendable {
     /// the active timestamp one second later, a pending timestamp of now, and `delay` ms before
     /// every node switches. Returns the pending dataset sent.
     @discardableResult
-    public func migrate(toChannel channel: Int, delay: UInt32 = defaultMigrationDelay, now: Date = Date()) async throws -> OperationalDataset {
+    public func migrate(toChannel channel: Int, delay: UInt32 = defaultMigrationDelay, now: Date = Current.now()) async throws -> OperationalDataset {
         guard (11...26).contains(channel) else { throw BorderRouterError("channel \(channel) is not one of 11-26") }
         guard let active = try await activeDataset() else { throw BorderRouterError("the router has no active dataset to migrate") }
         var timestamp = active.activeTimestamp ?? DatasetTimestamp(seconds: 0)

@@ -61,7 +61,7 @@ public final class ThreadCredentialStore: Sendable {
     /// this one's active timestamp is newer.
     @discardableResult
     public func upsert(_ dataset: OperationalDataset, source: String, borderAgentID: String? = nil, extendedAddress: String? = nil,
-                       at date: Date = Date()) throws -> (StoredDataset, DatasetUpsert) {
+                       at date: Date = Current.now()) throws -> (StoredDataset, DatasetUpsert) {
         try dataset.requireActive()
         let id = Self.identifier(of: dataset)
         let outcome: DatasetUpsert = try pool.write { database in

@@ -152,7 +152,7 @@ public struct ThreadSync: Sendable {
                 }
                 return Array(routers.values)
             }
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            try await Current.sleep(seconds)
             group.cancelAll()
             return (try await group.next() ?? nil) ?? []
         }
