@@ -6,6 +6,7 @@ import Networking
 import SessionContract
 import SessionCommandKit
 import Thread
+import Transport
 
 /// What the `thread` commands share: the store, and a connection to the server a command names.
 struct ThreadServices: Sendable {

@@ -3,6 +3,7 @@ import Essentials
 import Foundation
 import LoopbackTestSupport
 import Networking
+import Transport
 import XCTest
 
 /// What the push relay streams, read back as notifications in Home Assistant's terms.

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Transport
 import XCTest
 
 /// https:// with the HTTP client against the conformance peer's TLS port, whose self-signed

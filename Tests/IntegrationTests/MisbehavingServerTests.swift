@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Transport
 import XCTest
 
 /// A server that authenticates and then sends garbage, an oversized message, or drops the

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Transport
 import XCTest
 
 /// The WebSocket client against a real peer: the `websockets` library's server (tools/ws-peer.py).

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Transport
 import XCTest
 
 /// wss:// against the conformance peer serving a self-signed certificate for `localhost`.

@@ -2,6 +2,7 @@ import Essentials
 import Foundation
 import HAModels
 import Networking
+import Transport
 
 /// The mobile_app webhook of one registration: every request sealed when the server gave a
 /// secret, sealed answers opened. The URL is the cloudhook when there is one, then the remote UI,

@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Networking
+import Transport
 
 /// The unauthenticated HTTP calls of Home Assistant's auth API: JSON or form bodies in,
 /// status and JSON out, with a size limit on what is read.

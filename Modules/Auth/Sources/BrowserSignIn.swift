@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Transport
 
 /// Sign-in in the browser: the authorization-code flow through `/auth/authorize`, with the
 /// redirect URI on a loopback listener this process opens (the native-app pattern of RFC 8252).

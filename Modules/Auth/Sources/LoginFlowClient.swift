@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Networking
+import Transport
 
 /// Home Assistant's login flow (`/auth/login_flow`): start it, answer its forms, and get an
 /// authorization code to exchange at the token endpoint.

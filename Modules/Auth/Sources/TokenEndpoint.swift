@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Networking
+import Transport
 
 /// `/auth/token` and `/auth/revoke`: exchange an authorization code, refresh, and revoke.
 public struct TokenEndpoint: TokenGranting {

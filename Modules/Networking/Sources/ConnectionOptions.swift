@@ -1,3 +1,5 @@
+import Transport
+
 /// How a ``HomeAssistantConnection`` connects, retries and watches its connection.
 public struct ConnectionOptions: Sendable {
     public var webSocket: WebSocketOptions

@@ -1,3 +1,5 @@
+import Transport
+
 /// Where a ``HomeAssistantConnection`` stands.
 public enum ConnectionState: Sendable, Equatable, CustomStringConvertible {
     /// Not connected; `reason` says why (nil before the first attempt).

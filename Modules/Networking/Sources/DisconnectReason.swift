@@ -1,3 +1,5 @@
+import Transport
+
 /// Why a ``HomeAssistantConnection`` is not connected, for callers to branch on.
 public enum DisconnectReason: Sendable, Equatable, CustomStringConvertible {
     /// The caller stopped the connection.

@@ -1,4 +1,5 @@
 import HAModels
+import Transport
 
 /// A change to one entity in an ``EntityStore``: added (no old state), changed, or removed (no new state).
 public struct EntityChange: Sendable, Equatable {

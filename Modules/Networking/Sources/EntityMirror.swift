@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import HAModels
+import Transport
 
 /// The state behind an ``EntityStore``: every entity's state, kept by the `subscribe_entities`
 /// updates the connection hands it as it reads them (on the connection's executor), with the

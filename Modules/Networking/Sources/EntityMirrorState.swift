@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import HAModels
+import Transport
 
 /// The mirror's states, and `subscribe_entities` events applied to them entity by entity
 /// straight from their bytes: changes are recorded only for entities someone observes (their old

@@ -1,5 +1,6 @@
 import Foundation
 import HAModels
+import Transport
 
 /// A live mirror of every entity's state, kept by `subscribe_entities` and its compressed updates.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HAModels
+import Transport
 
 /// The mirror's states by entity id, found by the id's bytes as an event has them, so applying
 /// a diff makes no String for its id.

@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import Transport
 
 /// The subscriptions of one connection whose events the WebSocket reader thread applies itself,
 /// by command id: a message that is such an event (or starts with such events) is read and applied

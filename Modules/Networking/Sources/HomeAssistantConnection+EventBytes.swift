@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import HAModels
+import Transport
 
 extension HomeAssistantConnection {
     /// Handles a text message once the connection is ready (one message, or an array of them when

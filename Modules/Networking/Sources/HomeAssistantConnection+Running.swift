@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import HAModels
+import Transport
 
 extension HomeAssistantConnection {
     private enum Phase {

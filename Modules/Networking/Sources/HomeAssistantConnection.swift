@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import Transport
 
 /// A connection to Home Assistant's WebSocket API that authenticates, answers requests,
 /// keeps subscriptions alive across reconnects, and watches itself with pings.

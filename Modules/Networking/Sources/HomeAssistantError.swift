@@ -1,4 +1,5 @@
 import HAModels
+import Transport
 
 /// Why a Home Assistant request failed.
 public enum HomeAssistantError: Error, Sendable, Equatable, CustomStringConvertible {

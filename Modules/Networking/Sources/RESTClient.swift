@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import HAModels
+import Transport
 
 /// Home Assistant's REST API: `/api/`, config, states, services, templates and events.
 public struct RESTClient: Sendable {

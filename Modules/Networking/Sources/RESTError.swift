@@ -1,3 +1,5 @@
+import Transport
+
 /// Why a REST call to Home Assistant failed.
 public enum RESTError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 400: the request was malformed; the server's message says how.

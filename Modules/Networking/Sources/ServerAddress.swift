@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// The base URL of a Home Assistant server, and the API URLs derived from it.
 public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Transport
+
 /// A server address that cannot be used, and why.
 public struct ServerAddressError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong and what a valid address looks like.

@@ -1,3 +1,5 @@
+import Transport
+
 /// A fixed token, such as a long-lived access token; it cannot be refreshed.
 public struct StaticTokenProvider: TokenProvider {
     private let token: String

@@ -1,4 +1,5 @@
 import Essentials
+import Transport
 
 /// A subscription a ``HomeAssistantConnection`` keeps across reconnects.
 struct Subscription {

@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import Transport
 
 /// How many events a subscription's consumer has not taken yet. The connection stops reading
 /// while one is over ``limit`` (so the socket fills and TCP slows the server: memory does not grow

@@ -1,3 +1,5 @@
+import Transport
+
 /// A subscription's updates, as ``HomeAssistantConnection/subscribe(_:_:)`` returns them; each
 /// update taken tells the connection, which stops reading while the consumer is far behind.
 /// Ending the iteration (dropping the stream) unsubscribes.

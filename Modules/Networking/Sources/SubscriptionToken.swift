@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// Names a handler subscription, to cancel it with ``HomeAssistantConnection/cancel(_:)``.
 public struct SubscriptionToken: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Essentials
+import Transport
 
 /// What a subscription delivers: a marker each time it is (re)established, then its events.
 ///

@@ -1,3 +1,5 @@
+import Transport
+
 /// Supplies the access token a connection authenticates with.
 ///
 /// Auth implements it with refresh; a long-lived token is a ``StaticTokenProvider``.

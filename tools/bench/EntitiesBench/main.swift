@@ -7,6 +7,7 @@
 import Essentials
 import Foundation
 import Networking
+import Transport
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, ["deflate", "plain"].contains(arguments[3]) else {

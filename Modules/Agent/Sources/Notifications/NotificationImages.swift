@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Transport
 
 /// Downloads a notification's `data.image` to the cache for the desktop to show: a path on the
 /// server (`/api/camera_proxy/camera.door`, `/media/local/…`) with the session's token, or an

@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Networking
+import Transport
 
 /// Tells the relay which notifications this machine has (`POST /push/ack`), so it forgets
 /// them. Acknowledgements coalesce: while one is on its way, later ids wait and only the newest

@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Networking
+import Transport
 
 /// Registers this machine with a push relay (`POST /push/register`), which issues its push token
 /// and stream secret; with the relay's registration key when the operator requires one.

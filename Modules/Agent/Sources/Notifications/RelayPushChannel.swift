@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Networking
+import Transport
 
 /// Receives notifications from a push relay's `GET /push/stream` (Home Assistant posts to the
 /// relay whenever the device is not on the local push channel) with this machine's stream

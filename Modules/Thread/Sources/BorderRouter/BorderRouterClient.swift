@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Networking
+import Transport
 
 /// An OpenThread Border Router through its REST API (ot-br-posix's `otbr-rest`, as Home
 /// Assistant's `otbr` integration talks to it): the active and pending datasets in hex or JSON,

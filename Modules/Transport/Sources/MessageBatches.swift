@@ -1,21 +1,22 @@
 /// The batches of a ``WebSocketClient``'s messages as they are taken, each giving its bytes back
 /// to the read budget, and counted as finished with when the consumer asks for the next.
-struct MessageBatches: AsyncSequence, Sendable {
-    typealias Element = [WebSocketMessage]
+public struct MessageBatches: AsyncSequence, Sendable {
+    public typealias Element = [WebSocketMessage]
 
     let stream: AsyncThrowingStream<MessageBatch, any Error>
     let budget: ReadBudget
 
-    func makeAsyncIterator() -> Iterator {
+    public func makeAsyncIterator() -> Iterator {
         Iterator(batches: stream.makeAsyncIterator(), budget: budget)
     }
 
-    struct Iterator: AsyncIteratorProtocol {
+    /// Takes the batches one by one, giving each one's bytes back as the next is asked for.
+    public struct Iterator: AsyncIteratorProtocol {
         var batches: AsyncThrowingStream<MessageBatch, any Error>.AsyncIterator
         let budget: ReadBudget
         var holding = false
 
-        mutating func next() async throws -> [WebSocketMessage]? {
+        public mutating func next() async throws -> [WebSocketMessage]? {
             if holding {
                 budget.finished()
                 holding = false

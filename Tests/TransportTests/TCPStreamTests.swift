@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackTestSupport
-@testable import Networking
+@testable import Transport
 import XCTest
 
 /// A TCP stream closed from another thread while its reader or writer has not yet noticed.

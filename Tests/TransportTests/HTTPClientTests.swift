@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackTestSupport
-import Networking
+import Transport
 import XCTest
 
 /// The HTTP client against a loopback server that answers exactly as scripted.

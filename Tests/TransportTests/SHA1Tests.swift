@@ -1,4 +1,4 @@
-@testable import Networking
+@testable import Transport
 import XCTest
 
 final class SHA1Tests: XCTestCase {

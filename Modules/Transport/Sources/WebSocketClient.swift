@@ -47,7 +47,7 @@ public final class WebSocketClient: Sendable {
 
     /// Lets `handler` take text messages on the reader thread while the consumer is idle (see
     /// ``MessageInterception``): a message it consumes costs the consumer no wake-up.
-    func intercept(with handler: @escaping @Sendable (String) -> MessageInterception) {
+    public func intercept(with handler: @escaping @Sendable (String) -> MessageInterception) {
         interceptor.set(handler)
     }
 

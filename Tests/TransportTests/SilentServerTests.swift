@@ -1,6 +1,6 @@
 import Foundation
 import LoopbackTestSupport
-import Networking
+import Transport
 import XCTest
 
 /// A server that accepts the TCP connection and then says nothing: opening a WebSocket (plain,

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Networking
+@testable import Transport
 
 /// One end of a connected socket pair as a client's byte stream, counting the reads that
 /// returned data; the test writes the server's bytes into `peer`.

@@ -11,7 +11,7 @@ public struct WebSocketMessages: AsyncSequence, Sendable {
     let budget: ReadBudget
 
     /// The messages one read at a time.
-    var batches: MessageBatches { MessageBatches(stream: stream, budget: budget) }
+    public var batches: MessageBatches { MessageBatches(stream: stream, budget: budget) }
 
     public func makeAsyncIterator() -> Iterator {
         Iterator(batches: batches.makeAsyncIterator())

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Networking
+@testable import Transport
 import XCTest
 
 /// The reader's linger: frames a server writes one by one in quick succession are read many at

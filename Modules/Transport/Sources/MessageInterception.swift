@@ -1,5 +1,5 @@
 /// What a ``WebSocketClient``'s interceptor did with a text message on the reader thread.
-enum MessageInterception: Sendable, Equatable {
+public enum MessageInterception: Sendable, Equatable {
     /// It handled the whole message; the consumer never sees it.
     case consumed
     /// It handled none of it; the message goes to the consumer as it came.
