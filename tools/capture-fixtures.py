@@ -116,11 +116,13 @@ async def websocket_fixtures(session):
             lambda m: m.get("id") == entities and "sensor.fixture_temperature" in m["event"].get("r", [])))
 
 
-async def post(session, path, payload, name=None):
+async def post(session, path, payload, name=None, request=True):
+    """Posts `payload`; saves the answer (and, with `request`, the payload) as fixtures named `name`."""
     async with session.post(f"{URL}{path}", json=payload, headers=HEADERS if path.startswith("/api/mobile_app") else None) as response:
         text = await response.text()
         if name:
-            save(f"{name}_request", json.dumps(payload))
+            if request:
+                save(f"{name}_request", json.dumps(payload))
             save(f"{name}_response", text if text else "null")
         return response.status, text
 
@@ -139,20 +141,16 @@ async def mobile_app_fixtures(session, push_url):
         "unique_id": "cpu_usage", "name": "CPU usage", "type": "sensor", "state": 12.5, "unit_of_measurement": "%",
         "state_class": "measurement", "icon": "mdi:cpu-64-bit", "entity_category": "diagnostic",
         "attributes": {"cores": 2}}}
-    await post(session, hook, sensor, "webhook_register_sensor")
+    await post(session, hook, sensor)
     await post(session, hook, {"type": "update_sensor_states", "data": [
         {"unique_id": "cpu_usage", "type": "sensor", "state": 33.0, "icon": "mdi:cpu-64-bit", "attributes": {"cores": 2}},
-        {"unique_id": "not_registered_yet", "type": "sensor", "state": 1}]}, "webhook_update_sensor_states")
-    await post(session, hook, {"type": "get_config"}, "webhook_get_config")
-    await post(session, hook, {"type": "render_template", "data": {"greeting": {"template": "Hello {{ 1 + 1 }}"}}},
-               "webhook_render_template")
-    await post(session, hook, {"type": "update_location", "data": {"gps": [52.52, 13.4], "gps_accuracy": 12, "battery": 80}},
-               "webhook_update_location")
-    await post(session, hook, {"type": "fire_event", "data": {"event_type": "homecompanion_fixture", "event_data": {"n": 1}}},
-               "webhook_fire_event")
+        {"unique_id": "not_registered_yet", "type": "sensor", "state": 1}]})
+    await post(session, hook, {"type": "get_config"}, "webhook_get_config", request=False)
+    await post(session, hook, {"type": "render_template", "data": {"greeting": {"template": "Hello {{ 1 + 1 }}"}}})
+    await post(session, hook, {"type": "update_location", "data": {"gps": [52.52, 13.4], "gps_accuracy": 12, "battery": 80}})
+    await post(session, hook, {"type": "fire_event", "data": {"event_type": "homecompanion_fixture", "event_data": {"n": 1}}})
     await post(session, hook, {"type": "call_service", "data": {"domain": "light", "service": "turn_off",
-                                                               "service_data": {"entity_id": "light.bed_light"}}},
-               "webhook_call_service")
+                                                               "service_data": {"entity_id": "light.bed_light"}}})
     await post(session, hook, {"type": "update_registration", "data": {
         "app_version": "0.1.1", "device_name": "Fixture Phone", "manufacturer": "HomeCompanion", "model": "Linux",
         "os_version": "6.1", "app_data": registration["app_data"]}}, "webhook_update_registration")
@@ -164,7 +162,7 @@ async def mobile_app_fixtures(session, push_url):
     box = SecretBox(bytes.fromhex(body["secret"]))
     sealed = box.encrypt(json.dumps({"template": {"template": "{{ 6 * 7 }}"}}).encode())
     request = {"type": "render_template", "encrypted": True, "encrypted_data": base64.b64encode(sealed).decode()}
-    await post(session, f"/api/webhook/{body['webhook_id']}", request, "webhook_encrypted")
+    await post(session, f"/api/webhook/{body['webhook_id']}", request)
     return webhook
 
 

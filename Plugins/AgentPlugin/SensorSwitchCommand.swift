@@ -20,14 +20,14 @@ struct SensorSwitchCommand: Command {
             throw UsageError("no sensor '\(unknown)'; known: \(known.sorted().joined(separator: ", "))")
         }
         let home = try await services.session.restore(server: invocation.server)
-        var settings = try SensorSettings.load(from: home.folders.data)
-        if enable {
-            settings.enabled.formUnion(ids)
-            settings.disabledByServer.subtract(ids)
-        } else {
-            settings.enabled.subtract(ids)
+        try SensorSettings.update(in: home.folders.data) { settings in
+            if enable {
+                settings.enabled.formUnion(ids)
+                settings.disabledByServer.subtract(ids)
+            } else {
+                settings.enabled.subtract(ids)
+            }
         }
-        try settings.save(to: home.folders.data)
         invocation.console.print("\(enable ? "enabled" : "disabled") \(ids.joined(separator: ", ")) for \(home.server)")
         return .success
     }

@@ -3,7 +3,7 @@ import Thread
 
 /// A dataset for people and scripts; the network key and PSKc only with `--show-secrets`.
 enum DatasetView {
-    static func hex(_ bytes: [UInt8]?) -> String? { bytes.map { $0.map { String(format: "%02x", $0) }.joined() } }
+    static func hex(_ bytes: [UInt8]?) -> String? { bytes.map { Hex.encode($0) } }
 
     static func json(_ dataset: OperationalDataset, showSecrets: Bool) -> [String: JSONValue] {
         let hidden: JSONValue = .string("(hidden: --show-secrets)")

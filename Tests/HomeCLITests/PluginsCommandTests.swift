@@ -46,7 +46,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           agent                  provides agent.webhook@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
         agent.notification-handlers, agent.notification-presenters, agent.location-sources, agent.services; commands: agent, sensors, notifications; \
         session.server-forgetting: agent-relay
-          assist                 requires agent.webhook@1, session.access@1; commands: assist
+          assist                 requires agent.webhook@1, session.access@1, ha.connections@1; commands: assist
           templates              requires agent.webhook@1; commands: template
           tags                   requires agent.webhook@1; commands: tag
           zones                  requires agent.webhook@1; commands: zones

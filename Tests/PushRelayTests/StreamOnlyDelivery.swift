@@ -14,6 +14,7 @@ struct StreamOnlyDelivery: DeliveryBackend {
     func forget(_ key: String) {}
     func queueDepth() throws -> Int { 0 }
     var droppedCount: Int { 0 }
+    var backgroundFailures: Int { 0 }
     var isHealthy: Bool { true }
     func stop() {}
 }

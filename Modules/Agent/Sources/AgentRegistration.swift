@@ -13,18 +13,14 @@ public struct AgentRegistration: Codable, Sendable, Equatable {
     static let fileName = "registration.json"
 
     static func load(from folder: URL) throws -> AgentRegistration? {
-        let url = folder.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .haTimestamp
-        return try decoder.decode(AgentRegistration.self, from: Data(contentsOf: url))
+        try store(in: folder).load()
     }
 
     func save(to folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .haTimestamp
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try SecretFile.write([UInt8](try encoder.encode(self)), to: folder.appendingPathComponent(Self.fileName))
+        try Self.store(in: folder).save(self)
+    }
+
+    private static func store(in folder: URL) -> JSONFileStore<AgentRegistration> {
+        JSONFileStore(file: folder.appendingPathComponent(fileName))
     }
 }

@@ -1,4 +1,5 @@
 import CSodium
+import Essentials
 import Foundation
 
 /// What the agent tells Home Assistant about this machine: a stable device id (the machine id
@@ -47,6 +48,6 @@ public struct DeviceInfo: Sendable, Equatable {
         var digest = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
         let message = Array(appID.utf8)
         _ = crypto_auth_hmacsha256(&digest, message, UInt64(message.count), key)
-        return digest.prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return Hex.encode(digest.prefix(16))
     }
 }

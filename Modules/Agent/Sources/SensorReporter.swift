@@ -20,10 +20,17 @@ public struct SensorReporter: Sendable {
 
     /// Reports with the settings kept in `folder` (the server's data folder), and keeps what changed.
     public func report(settingsIn folder: URL, webhookID: String) async throws -> (SensorReport, SensorSettings) {
-        var settings = try SensorSettings.load(from: folder)
-        let report = try await report(&settings, webhookID: webhookID)
-        try settings.save(to: folder)
-        return (report, settings)
+        var reported = try SensorSettings.load(from: folder)
+        let report = try await report(&reported, webhookID: webhookID)
+        // Only what the report learnt is written back, under the lock: a sensor the user enabled
+        // or disabled while it ran stays so.
+        let kept = try SensorSettings.update(in: folder) { settings in
+            settings.registered = reported.registered
+            settings.registeredWebhookID = reported.registeredWebhookID
+            settings.disabledByServer = reported.disabledByServer
+            return settings
+        }
+        return (report, kept)
     }
 
     /// Reports the sensors `settings` enables (and the server has not disabled), registering

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// Which sensors the user enabled for one server, and which the server marked disabled. Kept in
@@ -15,15 +16,25 @@ public struct SensorSettings: Codable, Sendable, Equatable {
     public init() {}
 
     public static func load(from folder: URL) throws -> SensorSettings {
-        let url = folder.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return SensorSettings() }
-        return try JSONDecoder().decode(SensorSettings.self, from: Data(contentsOf: url))
+        try store(in: folder).load() ?? SensorSettings()
     }
 
     public func save(to folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(self).write(to: folder.appendingPathComponent(Self.fileName), options: .atomic)
+        try Self.store(in: folder).save(self)
+    }
+
+    /// Loads, changes with `body` and saves the settings in `folder` under their lock, so the
+    /// daemon and a command changing them at once lose nothing.
+    @discardableResult
+    public static func update<T>(in folder: URL, _ body: (inout SensorSettings) throws -> T) throws -> T {
+        try store(in: folder).update { stored in
+            var settings = stored ?? SensorSettings()
+            defer { stored = settings }
+            return try body(&settings)
+        }
+    }
+
+    private static func store(in folder: URL) -> JSONFileStore<SensorSettings> {
+        JSONFileStore(file: folder.appendingPathComponent(fileName))
     }
 }

@@ -53,13 +53,7 @@ public struct WebhookCipher: Sendable {
 
     /// 64 hex characters as 32 bytes; nil for anything else.
     static func hexBytes(_ text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard digits.count == 2 * Int(crypto_secretbox_KEYBYTES) else { return nil }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
-            bytes.append(byte)
-        }
-        return bytes
+        guard text.utf8.count == 2 * Int(crypto_secretbox_KEYBYTES) else { return nil }
+        return Hex.decode(text)
     }
 }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Networking
 import Transport
@@ -77,9 +78,8 @@ public final class BrowserSignIn: Sendable {
         return code
     }
 
-    /// 32 random bytes in hex, from the system's cryptographic generator.
+    /// 32 random bytes in hex, from the world's secure generator.
     private static func randomState() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(to: 2) }.joined()
+        Hex.encode(WorldRandom.bytes(32))
     }
 }

@@ -1,29 +1,27 @@
 import Essentials
 import Foundation
 
-/// The token store: `credentials.json` in the configuration folder, one entry per server.
-///
-/// The file is only ever replaced whole (written to a temporary file created 0600, flushed,
-/// renamed over), so a crash leaves the old or the new file, never half of one. Changes hold
-/// an exclusive lock on `credentials.lock`, so two processes refreshing at once lose nothing.
-/// A file readable by others is tightened to 0600 when read.
+/// The token store: `credentials.json` in the configuration folder, one entry per server, kept
+/// by a ``JSONFileStore``: replaced whole (a crash leaves the old or the new file, never half of
+/// one), changed under an exclusive lock so two processes refreshing at once lose nothing, and
+/// tightened to 0600 when found readable by others.
 public struct CredentialStore: Sendable {
     public static let fileName = "credentials.json"
     /// A token file larger than this is not a token file.
     public static let maximumFileSize = 1 << 20
 
     public let url: URL
-    private let lockURL: URL
+    private let file: JSONFileStore<CredentialFile>
 
     /// A store in `folder` (created 0700 on the first write).
     public init(folder: URL) {
         url = folder.appendingPathComponent(Self.fileName)
-        lockURL = folder.appendingPathComponent("credentials.lock")
+        file = JSONFileStore(file: url, maximumSize: Self.maximumFileSize)
     }
 
     /// Everything stored; an empty file when there is none yet.
     public func load() throws -> CredentialFile {
-        try withLock(exclusive: false) { try read() }
+        try checked(try translating { try file.load() })
     }
 
     /// The session for `server`, if any.
@@ -34,11 +32,13 @@ public struct CredentialStore: Sendable {
     /// Reads, changes and writes the file under the lock; `body`'s changes are all or nothing.
     @discardableResult
     public func update<T>(_ body: (inout CredentialFile) throws -> T) throws -> T {
-        try withLock(exclusive: true) {
-            var file = try read()
-            let result = try body(&file)
-            try write(file)
-            return result
+        try translating {
+            try file.update { stored in
+                var credentials = try checked(stored)
+                let result = try body(&credentials)
+                stored = credentials
+                return result
+            }
         }
     }
 
@@ -60,58 +60,22 @@ public struct CredentialStore: Sendable {
         }
     }
 
-    private func read() throws -> CredentialFile {
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: url.path) else { return CredentialFile() }
-        let attributes = try? manager.attributesOfItem(atPath: url.path)
-        if let size = attributes?[.size] as? Int, size > Self.maximumFileSize {
-            throw CredentialStoreError(path: url.path, reason: "is larger than \(Self.maximumFileSize) bytes; it is not a token store")
+    /// The stored file (an empty one when there is none), refused when a newer version wrote it.
+    private func checked(_ stored: CredentialFile?) throws -> CredentialFile {
+        guard let stored else { return CredentialFile() }
+        guard stored.version <= CredentialFile.currentVersion else {
+            throw CredentialStoreError(path: url.path, reason: "was written by a newer version (\(stored.version)); upgrade home")
         }
-        if let mode = attributes?[.posixPermissions] as? Int, mode & 0o077 != 0 {
-            try? manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
-        }
-        let data: Data
+        return stored
+    }
+
+    /// Runs `body`, its file failures said as the token store's.
+    private func translating<T>(_ body: () throws -> T) throws -> T {
         do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CredentialStoreError(path: url.path, reason: "cannot be read: \(error.localizedDescription)")
+            return try body()
+        } catch let error as JSONFileStoreError {
+            let reason = error.isMalformed ? "is not a valid token store; move it away and sign in again" : error.reason
+            throw CredentialStoreError(path: url.path, reason: reason)
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .haTimestamp
-        guard let file = try? decoder.decode(CredentialFile.self, from: data) else {
-            throw CredentialStoreError(path: url.path, reason: "is not a valid token store; move it away and sign in again")
-        }
-        guard file.version <= CredentialFile.currentVersion else {
-            throw CredentialStoreError(path: url.path, reason: "was written by a newer version (\(file.version)); upgrade home")
-        }
-        return file
-    }
-
-    private func write(_ file: CredentialFile) throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .haTimestamp
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(file)
-        do {
-            try SecretFile.write([UInt8](data), to: url)
-        } catch {
-            throw failure("cannot be written")
-        }
-    }
-
-    private func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot be locked") }
-        defer { close(descriptor) }
-        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-            guard errno == EINTR else { throw failure("cannot be locked") }
-        }
-        return try body()
-    }
-
-    private func failure(_ what: String) -> CredentialStoreError {
-        CredentialStoreError(path: url.path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
 }

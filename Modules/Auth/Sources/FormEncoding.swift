@@ -1,3 +1,5 @@
+import Essentials
+
 /// `application/x-www-form-urlencoded` bodies, as the token endpoint reads them.
 enum FormEncoding {
     /// Characters left as they are; everything else is percent-encoded byte by byte.
@@ -13,7 +15,7 @@ enum FormEncoding {
             if unreserved.contains(byte) {
                 result.append(Character(Unicode.Scalar(byte)))
             } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                result += "%" + Hex.encode([byte], uppercase: true)
             }
         }
         return result

@@ -62,6 +62,8 @@ public struct LoginFlowClient: Sendable {
         let (status, body) = answer
         switch status {
         case 200..<300: break
+        // Home Assistant gives no code for this refusal, only its text ("Invalid client id or
+        // redirect url"): the one place the server's words decide, turned into a type here.
         case 400 where AuthHTTP.message(in: body).contains("client id"): throw AuthError.invalidClient(AuthHTTP.message(in: body))
         case 403, 429: throw AuthError.tooManyAttempts
         default: throw AuthError.server(status: status, message: AuthHTTP.message(in: body))

@@ -1,3 +1,5 @@
+import Essentials
+
 /// A fresh Thread network, as a border router's `dataset init new` makes one: a random channel
 /// among 11-26, PAN ID, extended PAN ID, network key, PSKc and mesh-local prefix (a ULA
 /// `fdXX:XXXX:XXXX:0::/64`), the name `OpenThread-<PAN ID>` unless one is given, OpenThread's
@@ -5,9 +7,9 @@
 public struct DatasetGenerator {
     private var random: any RandomNumberGenerator
 
-    /// A generator drawing from the system's secure random source.
+    /// A generator drawing from the world's secure random source.
     public init() {
-        random = SystemRandomNumberGenerator()
+        random = WorldRandom()
     }
 
     /// A generator drawing from `random` (tests pass a seeded one).
@@ -23,7 +25,7 @@ public struct DatasetGenerator {
         }
         var panID: UInt16
         repeat { panID = UInt16.random(in: 0...0xFFFE, using: &random) } while panID == 0
-        let networkName = name ?? "OpenThread-" + String(panID, radix: 16).leftPadded(to: 4)
+        let networkName = name ?? "OpenThread-" + Hex.encode([UInt8(panID >> 8), UInt8(panID & 0xFF)])
         guard (1...16).contains(networkName.utf8.count) else {
             throw .wrongLength(type: ThreadTLVType.networkName.rawValue, offset: 0, length: networkName.utf8.count, expected: "1 to 16")
         }

@@ -1,3 +1,5 @@
+import Essentials
+
 /// A Thread operational dataset (active or pending): its MeshCoP TLVs in their order, unknown
 /// ones included, with typed readers for the fields the specification defines. Decoding checks
 /// every known TLV's length and value and refuses duplicates; encoding writes the TLVs back as
@@ -47,7 +49,7 @@ public struct OperationalDataset: Sendable, Hashable {
     public var bytes: [UInt8] { records.flatMap { [$0.type, UInt8($0.value.count)] + $0.value } }
 
     /// The bytes as lowercase hexadecimal.
-    public var hex: String { bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined() }
+    public var hex: String { Hex.encode(bytes) }
 
     /// Checks that an active dataset has what a border router needs.
     public func requireActive() throws(ThreadDatasetError) {

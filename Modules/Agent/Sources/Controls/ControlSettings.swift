@@ -18,27 +18,21 @@ public struct ControlSettings: Codable, Sendable, Equatable {
     public init() {}
 
     public static func load(from folder: URL) throws -> ControlSettings {
-        let file = folder.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: file.path) else { return ControlSettings() }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return try decoder.decode(ControlSettings.self, from: Data(contentsOf: file))
+        try store(in: folder).load() ?? ControlSettings()
     }
 
     /// Loads, changes with `body` and saves the settings in `folder`, holding their lock.
     @discardableResult
     public static func update(in folder: URL, _ body: (inout ControlSettings) -> Void) async throws -> ControlSettings {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        guard let lock = try await FileLock.acquire(path: folder.appendingPathComponent(".\(fileName).lock").path, patience: 10) else {
-            throw ControlSettingsError(description: "\(fileName) stayed locked for 10 s")
+        try store(in: folder).update { stored in
+            var settings = stored ?? ControlSettings()
+            body(&settings)
+            stored = settings
+            return settings
         }
-        defer { lock.release() }
-        var settings = try load(from: folder)
-        body(&settings)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        try SecretFile.write([UInt8](try encoder.encode(settings)), to: folder.appendingPathComponent(fileName))
-        return settings
+    }
+
+    private static func store(in folder: URL) -> JSONFileStore<ControlSettings> {
+        JSONFileStore(file: folder.appendingPathComponent(fileName), dates: .secondsSince1970)
     }
 }

@@ -18,16 +18,16 @@ public struct RelayCredentials: Codable, Sendable, Equatable {
     }
 
     public static func load(from folder: URL) throws -> RelayCredentials? {
-        let url = folder.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try JSONDecoder().decode(RelayCredentials.self, from: Data(contentsOf: url))
+        try store(in: folder).load()
     }
 
     public func save(to folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try SecretFile.write([UInt8](try encoder.encode(self)), to: folder.appendingPathComponent(Self.fileName))
+        try Self.store(in: folder).save(self)
+    }
+
+    /// The file of the credentials in `folder`.
+    public static func store(in folder: URL) -> JSONFileStore<RelayCredentials> {
+        JSONFileStore(file: folder.appendingPathComponent(fileName))
     }
 
     /// The relay's sibling endpoint `path` (such as `/push/stream`), or nil when `pushURL` is not

@@ -33,7 +33,7 @@ public struct ImprovBLEScanner: Sendable {
         ])
         do {
             try bluez.call(adapter, "org.bluez.Adapter1", "StartDiscovery")
-        } catch .bluetooth(let reason) where reason.contains("org.bluez.Error.InProgress") {
+        } catch .bluetoothBusy {
             // Someone else is discovering: their discovery finds ours too.
         }
         defer { _ = try? bluez.call(adapter, "org.bluez.Adapter1", "StopDiscovery") }

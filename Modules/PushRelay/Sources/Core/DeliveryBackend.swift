@@ -21,6 +21,9 @@ public protocol DeliveryBackend: Sendable {
     func queueDepth() throws -> Int
     /// Notifications dropped because a queue cap was reached, since the process started.
     var droppedCount: Int { get }
+    /// Background work that failed (a health check, an expiry sweep, a removal), since the
+    /// process started; each is also logged.
+    var backgroundFailures: Int { get }
     /// False while the backend cannot store or announce notifications (Redis unreachable).
     var isHealthy: Bool { get }
     /// Stops background work and closes the streams.

@@ -17,9 +17,9 @@ public final class RelayMetrics: @unchecked Sendable {
         lock.withLock { deliveries[provider, default: 0] += 1 }
     }
 
-    /// The exposition text, with `queueDepth` and `streams` as gauges and `dropped` (the
-    /// notifications a queue cap dropped) as a counter.
-    public func render(queueDepth: Int, streams: Int, dropped: Int) -> String {
+    /// The exposition text, with `queueDepth` and `streams` as gauges, `dropped` (the
+    /// notifications a queue cap dropped) and `backgroundFailures` as counters.
+    public func render(queueDepth: Int, streams: Int, dropped: Int, backgroundFailures: Int) -> String {
         let (requests, deliveries) = lock.withLock { (self.requests, self.deliveries) }
         var lines = [
             "# HELP push_relay_requests_total HTTP requests answered, by status.",
@@ -36,6 +36,9 @@ public final class RelayMetrics: @unchecked Sendable {
             "# HELP push_relay_dropped_total Notifications dropped, oldest first, because a queue cap was reached.",
             "# TYPE push_relay_dropped_total counter",
             "push_relay_dropped_total \(dropped)",
+            "# HELP push_relay_background_failures_total Background work of the delivery store that failed (each also logged).",
+            "# TYPE push_relay_background_failures_total counter",
+            "push_relay_background_failures_total \(backgroundFailures)",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -222,7 +222,10 @@ public final class RelayService: Sendable {
         } else if !configuration.metricsPublic && IPAddress(request.clientAddress)?.isLoopback != true {
             throw RelayRequestError(403, "/metrics answers only this machine unless the relay has a metrics token (metrics_token_file)")
         }
-        let text = metrics.render(queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count, dropped: delivery.droppedCount)
+        let text = metrics.render(
+            queueDepth: (try? delivery.queueDepth()) ?? 0, streams: delivery.streams.count, dropped: delivery.droppedCount,
+            backgroundFailures: delivery.backgroundFailures
+        )
         return .text(200, text, contentType: "text/plain; version=0.0.4")
     }
 }

@@ -134,7 +134,7 @@ public final class ThreadCredentialStore: Sendable {
 
     /// The id a dataset is stored under: its extended PAN ID in hex.
     public static func identifier(of dataset: OperationalDataset) -> String {
-        (dataset.extendedPANID ?? []).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        Hex.encode(dataset.extendedPANID ?? [])
     }
 
     private static func links(_ database: DatabaseConnection) throws -> [String: [ServerDatasetLink]] {

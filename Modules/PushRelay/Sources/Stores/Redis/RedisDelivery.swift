@@ -20,6 +20,8 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     private let limits: QueueLimits
     private let subscriber: RedisSubscriber
     private let checks: DispatchSourceTimer
+    private let logger: Logger
+    private let failures: FailureCount
     // Guarded by `lock`.
     private var dropped = 0
     private var depth = 0
@@ -31,6 +33,8 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         self.pool = pool
         self.ttl = ttl
         self.limits = limits
+        self.logger = logger
+        failures = FailureCount(logger: logger)
         let streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
             try Self.waiting(in: pool, key: key, after: after, limit: limit, ttl: ttl)
         }
@@ -43,11 +47,19 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         checks.schedule(deadline: .now(), repeating: 2)
         checks.setEventHandler { [weak self] in
             guard let self else { return }
-            let count = try? pool.command(["HGET", RedisQueueScripts.totalsKey, "count"])
-            lock.withLock {
-                reachable = count != nil
-                if let count { depth = Int(count.string ?? "0") ?? 0 }
+            let count: RedisValue?
+            do {
+                count = try pool.command(["HGET", RedisQueueScripts.totalsKey, "count"])
+            } catch {
+                count = nil
+                if lock.withLock({ reachable }) { failures.record("Redis stopped answering its health check: \(error)") } else { failures.recordQuietly() }
             }
+            let cameBack = lock.withLock { () -> Bool in
+                defer { reachable = count != nil }
+                if let count { depth = Int(count.string ?? "0") ?? 0 }
+                return !reachable && count != nil
+            }
+            if cameBack { logger.info("Redis answers its health check again") }
             if count != nil, tick % 30 == 0 { sweepExpired() }
             tick += 1
         }
@@ -80,12 +92,18 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
 
     public func forget(_ key: String) {
         streams.close(key)
-        _ = try? pool.command(["EVAL", RedisQueueScripts.remove, "0", key, "+"])
+        do {
+            try pool.command(["EVAL", RedisQueueScripts.remove, "0", key, "+"])
+        } catch {
+            failures.record("the queue of an unregistered device was not removed (its entries expire): \(error)")
+        }
     }
 
     public func queueDepth() throws -> Int { lock.withLock { depth } }
 
     public var droppedCount: Int { lock.withLock { dropped } }
+
+    public var backgroundFailures: Int { failures.value }
 
     public var isHealthy: Bool { lock.withLock { reachable } && subscriber.isSubscribed }
 
@@ -116,13 +134,17 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         let cutoff = UInt64(max(0, (Current.now().timeIntervalSince1970 - ttl) * 1000))
         guard cutoff > 0 else { return }
         var cursor = "0"
-        repeat {
-            guard let reply = try? pool.command(["SCAN", cursor, "MATCH", "push-relay:queue:*", "COUNT", "1000"]).array else { return }
-            cursor = reply.first?.string ?? "0"
-            for name in (reply.last?.array ?? []).compactMap(\.string) {
-                _ = try? pool.command(["EVAL", RedisQueueScripts.remove, "0", String(name.dropFirst("push-relay:queue:".count)), "\(cutoff - 1)"])
-            }
-        } while cursor != "0"
+        do {
+            repeat {
+                let reply = try pool.command(["SCAN", cursor, "MATCH", "push-relay:queue:*", "COUNT", "1000"]).array
+                cursor = reply.first?.string ?? "0"
+                for name in (reply.last?.array ?? []).compactMap(\.string) {
+                    try pool.command(["EVAL", RedisQueueScripts.remove, "0", String(name.dropFirst("push-relay:queue:".count)), "\(cutoff - 1)"])
+                }
+            } while cursor != "0"
+        } catch {
+            failures.record("the sweep of expired notifications stopped (the next one goes on): \(error)")
+        }
     }
 
     static func queueKey(_ key: String) -> String { "push-relay:queue:" + key }

@@ -19,6 +19,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     private let limits: QueueLimits
     private let index: QueueIndex
     private let purge: DispatchSourceTimer
+    private let failures: FailureCount
 
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         PushQueue.registerMigrations(in: &migrator)
@@ -33,6 +34,8 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         self.pool = pool
         self.writer = writer
         self.limits = limits
+        let failures = FailureCount(logger: logger)
+        self.failures = failures
         let index = QueueIndex(try pool.read { database in try PushQueue.entries(in: database) })
         self.index = index
         streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
@@ -43,11 +46,14 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         purge = DispatchSource.makeTimerSource(queue: .global())
         purge.schedule(deadline: .now() + 60, repeating: 60)
         purge.setEventHandler {
-            writer.submit { database in
+            writer.submit({ database in
                 for (key, last) in try PushQueue.purge(queuedBefore: Current.now().addingTimeInterval(-ttl), in: database) {
                     index.removed(from: key, through: last, dropped: false)
                 }
-            }
+            }, completion: { error in
+                guard let error else { return }
+                failures.record("the purge of expired notifications failed (the next one, in a minute, goes on): \(error)")
+            })
         }
         purge.resume()
     }
@@ -131,6 +137,8 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     public func queueDepth() throws -> Int { index.total.count }
 
     public var droppedCount: Int { index.droppedCount }
+
+    public var backgroundFailures: Int { failures.value }
 
     public var isHealthy: Bool { true }
 

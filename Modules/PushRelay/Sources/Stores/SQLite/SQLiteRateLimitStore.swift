@@ -125,7 +125,12 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// gives up the file for another process.
     public func stop() {
         let (today, unwritten) = lock.withLock { (day, changed.compactMap { key, token in counts[key].map { (token, $0) } }) }
-        try? pool.write { database in try write(unwritten, day: today, in: database) }
+        do {
+            try pool.write { database in try write(unwritten, day: today, in: database) }
+        } catch {
+            // Shutting down: what cannot be written now is said, and the counts start lower tomorrow.
+            Logger.standardError(label: "push-relay", level: .warning).warning("today's last rate-limit counts were not saved: \(error)")
+        }
         ownership.release()
     }
 
