@@ -18,7 +18,7 @@ struct CommandDispatcher {
             console.print("home \(version)")
             return .success
         }
-        let builtIns: [any Command] = [PluginsCommand(source: source), PathsCommand()]
+        let builtIns = BuiltInCommands.all(source: source, version: version)
         if let word = arguments.first, builtIns.contains(where: { $0.name == word }) {
             return await CommandLineTool(root: HomeCommand(subcommands: builtIns), version: version).run(arguments, console: console)
         }
@@ -30,9 +30,10 @@ struct CommandDispatcher {
             return .failure
         }
         let help = RootHelp(declarations: plan.declarations(point: CommandPoint.commands.name), builtIns: builtIns, plan: plan)
+        // Bare, home is a group like any other: it prints its help.
         guard let word = arguments.first else {
-            console.printError("error: no command given; valid commands: \(help.commandNames.joined(separator: ", ")); see 'home --help'")
-            return .usage
+            console.print(help.text)
+            return .success
         }
         if word == "--help" || word == "-h" {
             console.print(help.text)

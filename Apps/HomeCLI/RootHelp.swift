@@ -19,8 +19,7 @@ struct RootHelp {
         let width = rows.map(\.0.count).max() ?? 0
         let commands = rows.map { "  \($0.0.padded(to: width))  \($0.1) (\($0.2))" }.joined(separator: "\n")
         let options = [
-            ("--manifest FILE", "Load plugins from FILE instead of $XDG_CONFIG_HOME/home-companion/manifest.json; plugins it does not name keep their defaults."),
-            ("--version", "Print the version."), ("-h, --help", "Show this help."),
+            (HomeEnvironment.manifestOption.written, HomeEnvironment.manifestOption.help), ("--version", "Print the version."), ("-h, --help", "Show this help."),
         ]
         let optionWidth = options.map(\.0.count).max() ?? 0
         return """
@@ -34,7 +33,11 @@ struct RootHelp {
             OPTIONS:
             \(options.map { "  \($0.0.padded(to: optionWidth))  \($0.1)" }.joined(separator: "\n"))
 
-            Run 'home COMMAND --help' for a command's options. The commands come from the manifest's enabled plugins; 'home plugins' lists them.
+            \(HomeEnvironment.helpSection)
+
+            EXIT STATUS: 0 success, 1 a failure at run time, 2 a command line that cannot run as written.
+
+            Run 'home COMMAND --help' for a command's options, 'home manual' for all of them. The commands come from the manifest's enabled plugins; 'home plugins' lists them.
             """
     }
 }

@@ -11,7 +11,7 @@ struct HelpFormatter {
             sections.append("COMMANDS:\n" + lines.joined(separator: "\n")
                 + "\n\nRun '\(commandPath) COMMAND --help' for a command's options.")
         }
-        let options = command.options.map { ("--\($0.name)" + ($0.valueName.map { " \($0)" } ?? ""), $0.help) }
+        let options = command.options.map { ($0.written, $0.help + ($0.isRequired ? " (required)" : "")) }
             + [("-h, --help", "Show this help.")]
         let width = options.map(\.0.count).max() ?? 0
         sections.append("OPTIONS:\n" + options.map { "  \($0.0.padded(to: width))  \($0.1)" }.joined(separator: "\n"))
@@ -19,11 +19,12 @@ struct HelpFormatter {
         return sections.joined(separator: "\n\n")
     }
 
-    /// The path, every option as `[--name VALUE]`, the arguments, and `COMMAND` when there are
-    /// subcommands (`| COMMAND` when the command also runs on its own).
+    /// The path, every required option as `--name VALUE` and the others as `[--name VALUE]`, the
+    /// arguments, and `COMMAND` when there are subcommands (`| COMMAND` when the command also
+    /// runs on its own).
     var usageLine: String {
-        let own = (command.options.map { "[--\($0.name)\($0.valueName.map { " \($0)" } ?? "")]" } + [command.arguments]).filter { !$0.isEmpty }
-        let subcommands = command.subcommands.isEmpty ? [] : [own.isEmpty ? "COMMAND" : "| COMMAND"]
+        let own = (command.options.map { $0.isRequired ? $0.written : "[\($0.written)]" } + [command.arguments]).filter { !$0.isEmpty }
+        let subcommands = command.subcommands.isEmpty ? [] : [own.isEmpty || command is any CommandGroup ? "COMMAND" : "| COMMAND"]
         return ([commandPath] + own + subcommands).joined(separator: " ")
     }
 }

@@ -53,6 +53,9 @@ public struct ParsedArguments: Sendable, Equatable {
                 flags.insert(name)
             }
         }
+        if !flags.contains("help"), let missing = options.first(where: { $0.isRequired && values[$0.name] == nil && !flags.contains($0.name) }) {
+            throw UsageError("'\(command)' needs \(missing.written); see '\(command) --help'")
+        }
         self.flags = flags
         self.values = values
         self.positionals = positionals
