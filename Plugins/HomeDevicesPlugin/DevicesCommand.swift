@@ -6,7 +6,7 @@ import HomePluginKit
 import SessionContract
 import SessionCommandKit
 
-/// `home devices [--room R] [--type T] [--all] [--watch] [--json]`: the home's devices with
+/// `home devices [--room R] [--type T] [--all] [--json]`: the home's devices with
 /// their rooms and traits.
 struct DevicesCommand: PluginCommand {
     static let commandName = "devices"
@@ -17,7 +17,6 @@ struct DevicesCommand: PluginCommand {
         .value("type", "TYPE", help: "Only devices of this type: \(DeviceType.allCases.map(\.rawValue).joined(separator: ", "))."),
         .flag("all", help: "Also entities that belong to no device, each standing alone."),
         .flag("hidden", help: "Also hidden and disabled devices and entities."),
-        .flag("watch", help: "Print the list again whenever a registry or a state changes it (until interrupted)."),
         .json, .server, .token,
     ]
 
@@ -36,13 +35,7 @@ struct DevicesCommand: PluginCommand {
                 query.roomID = try await DeviceModelError.asUsage { try await opened.model.room(room).id }
             }
             let json = arguments.has("json")
-            if arguments.has("watch") {
-                for await devices in opened.model.deviceUpdates(query) {
-                    try print(devices, rooms: await opened.model.rooms(), json: json, invocation.console)
-                }
-            } else {
-                try print(await opened.model.devices(query), rooms: await opened.model.rooms(), json: json, invocation.console)
-            }
+            try print(await opened.model.devices(query), rooms: await opened.model.rooms(), json: json, invocation.console)
         } catch {
             await opened.close()
             throw error

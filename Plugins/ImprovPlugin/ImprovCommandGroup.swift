@@ -7,13 +7,14 @@ import SessionContract
 
 /// `home improv …`: find, inspect, identify and provision Improv devices over Bluetooth LE
 /// (through BlueZ) or a serial port.
-struct ImprovCommandGroup: PluginCommand {
+struct ImprovCommandGroup: PluginCommand, CommandGroup {
     static let commandName = "improv"
     static let commandSummary = "Provision Improv Wi-Fi devices over Bluetooth LE or a serial port: scan, info, networks, identify, provision."
     let session: any SessionAccess
     let baud: Int
     let adapter: String?
     let options: [OptionSpec] = []
+    let details = "DEVICE is a serial port (/dev/…) or a Bluetooth address or name."
     var subcommands: [any Command] {
         [
             ActionCommand(name: "scan", summary: "List the Improv devices in Bluetooth range (--ble, the default), or ask the one on a serial port.", arguments: "",
@@ -30,9 +31,6 @@ struct ImprovCommandGroup: PluginCommand {
         .value("timeout", "SECONDS", help: "How long to wait for the device and each answer (default 5 over serial, 10 over Bluetooth; networks 15).")
     }
 
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-        throw UsageError("'home improv' needs a command: \(subcommands.map(\.name).joined(separator: ", ")); see 'home improv --help'. DEVICE is a serial port (/dev/…) or a Bluetooth address or name.")
-    }
 
     static func seconds(_ invocation: Invocation, default value: Double) throws -> Double {
         guard let text = invocation.arguments.values["timeout"] else { return value }

@@ -46,7 +46,7 @@ public final class SessionPlugin: Plugin {
         try context.contribute(command: LogoutCommand(session: session))
         try context.contribute(command: ServersCommand())
         try context.contribute(command: StatusCommand(session: session))
-        try context.contribute(command: LocaleCommand())
+        try context.contribute(command: LocaleCommand(session: session))
         try context.contribute(command: PermissionsCommand(session: session))
     }
 

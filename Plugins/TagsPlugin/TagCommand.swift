@@ -3,13 +3,10 @@ import CLIKit
 import HomePluginKit
 
 /// `home tag scan ID`: tells the server this device scanned the tag ID (queued until delivered).
-struct TagCommand: PluginCommand {
+struct TagCommand: PluginCommand, CommandGroup {
     static let commandName = "tag"
     static let commandSummary = "Tags: 'tag scan ID' tells the server this device scanned tag ID, so tag automations fire."
     let webhook: any AgentWebhook
     var subcommands: [any Command] { [TagScanCommand(webhook: webhook)] }
 
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-        throw UsageError("say what to do with a tag: 'home tag scan ID'")
-    }
 }

@@ -16,7 +16,7 @@ struct ZonesCommand: PluginCommand {
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
         guard let answer = try await webhook.call("get_zones", .object([:]), server: invocation.server), case .array(let zones) = answer else {
-            throw UsageError("the server gave no zones (is this device's integration still there? 'home agent register')")
+            throw ZonesError(description: "the server gave no zones (is this device's integration still there? 'home agent register')")
         }
         let console = invocation.console
         if invocation.arguments.has("json") {

@@ -12,14 +12,47 @@ final class HomeCommandTests: HomeCLITestCase {
         }
     }
 
-    func testNoCommandIsAUsageError() async {
+    func testBareHomePrintsItsHelpWithTheEnvironmentAndExitCodes() async {
         let result = await home()
-        XCTAssertEqual(result.code, .usage)
-        XCTAssertTrue(
-            result.error.contains("valid commands: login, logout, servers, status, locale, permissions, states, call, watch, status-line, devices, device, rooms, automations, thread, improv, controls, agent, sensors, "
-                + "notifications, assist, template, tag, zones, theme, plugins, paths"),
-            result.error
-        )
+        XCTAssertEqual(result.code, .success)
+        XCTAssertEqual(result.error, "")
+        XCTAssertTrue(result.out.hasPrefix("USAGE: home [--manifest FILE] COMMAND [OPTIONS]\n"), result.out)
+        for variable in ["HOME_SERVER", "HOME_TOKEN", "HOME_CLIENT_ID", "HOME_RELAY_KEY", "HOME_LOG_LEVEL", "NO_COLOR"] {
+            XCTAssertTrue(result.out.contains("\n  \(variable) "), "\(variable) missing from: \(result.out)")
+        }
+        XCTAssertTrue(result.out.contains("EXIT STATUS: 0 success, 1 a failure at run time, 2 a command line that cannot run as written."), result.out)
+    }
+
+    /// Every command and subcommand (read from the manual, which walks the whole tree) answers
+    /// --help with its own usage line and options, and exits 0.
+    func testEveryCommandAnswersHelp() async throws {
+        let manual = await home("manual")
+        XCTAssertEqual(manual.code, .success, manual.error)
+        let paths = manual.out.split(separator: "\n").filter { $0.hasPrefix(".SS ") }.map { $0.dropFirst(4).replacingOccurrences(of: "\\-", with: "-") }
+        XCTAssertGreaterThan(paths.count, 60, "the whole tree: \(paths)")
+        for path in paths {
+            let words = path.split(separator: " ").dropFirst().map(String.init)
+            let help = await home(words + ["--help"])
+            XCTAssertEqual(help.code, .success, "\(path): \(help.error)")
+            XCTAssertTrue(help.out.hasPrefix("USAGE: \(path)"), "\(path): \(help.out.prefix(200))")
+            XCTAssertTrue(help.out.contains("\nOPTIONS:\n"), "\(path): \(help.out)")
+        }
+        for group in [["thread"], ["improv"], ["tag"], ["thread", "otbr"]] {
+            let bare = await home(group)
+            XCTAssertEqual(bare.code, .success, "\(group) bare: \(bare.error)")
+            XCTAssertTrue(bare.out.hasPrefix("USAGE: home \(group.joined(separator: " ")) COMMAND\n"), bare.out)
+        }
+    }
+
+    func testCompletionsForEveryShellAndAnUnknownOne() async {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = await home("completions", shell)
+            XCTAssertEqual(script.code, .success, script.error)
+            XCTAssertTrue(script.out.contains("otbr"), "\(shell): every command is in it")
+        }
+        let unknown = await home("completions", "tcsh")
+        XCTAssertEqual(unknown.code, .usage)
+        XCTAssertEqual(unknown.error, "error: no completions for 'tcsh'; shells: bash, zsh, fish\n")
     }
 
     func testPathsAsJSON() async throws {

@@ -76,7 +76,7 @@ final class ThreadCommandTests: XCTestCase {
         let (unknown, missing) = await local(["thread", "show", "feedface"])
         XCTAssertEqual(unknown, .usage)
         XCTAssertTrue(missing.error.contains("no stored network 'feedface'"), missing.error)
-        let (badURL, url) = await local(["thread", "otbr", "not a url"])
+        let (badURL, url) = await local(["thread", "otbr", "get", "not a url"])
         XCTAssertEqual(badURL, .usage)
         XCTAssertTrue(url.error.contains("is not an http(s) URL"), url.error)
     }
