@@ -118,6 +118,26 @@ final class LintTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
     }
 
+    func testTheShareOfDocumentedPublicDeclarationsIsReportedAndWarnedUnderNinetyPercent() throws {
+        try write("Modules/Half/Sources/Half.swift", """
+            /// Documented.
+            public struct Half: CustomStringConvertible {
+                public let bare: Int
+                /// Documented.
+                @inlinable public var said: Int { bare }
+                public var description: String { "not counted: a conformance needs it" }
+            }
+
+            """)
+        let result = try lint(tree)
+        XCTAssertEqual(result.status, 0, "a warning does not fail the run: \(result.output)")
+        XCTAssertTrue(
+            result.output.contains("tools/lint: warning: Half: 2/3 public declarations documented (67%, under 90%); first without: Modules/Half/Sources/Half.swift:3"),
+            result.output
+        )
+        XCTAssertTrue(result.output.contains("tools/lint: warning: Clean: 0/1 public declarations documented"), "every module is reported: \(result.output)")
+    }
+
     func testForceUnwrapInsideStringInterpolationIsFound() throws {
         try write("Plugins/P/Talk.swift", "func talk(a: Int?) -> String {\n    \"value \\(a!) here\"\n}\n")
         XCTAssertTrue(try lint(tree).output.contains("Talk.swift:2: no-force-unwrap"))
