@@ -13,6 +13,7 @@ public final class AttributeKeys {
     private var names: [String] = []
     var scratch: [UInt8] = []
 
+    /// An empty table.
     public init() {}
 
     /// How many names are kept.

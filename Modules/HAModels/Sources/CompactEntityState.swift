@@ -26,6 +26,7 @@ public struct CompactEntityState: Sendable {
     /// How many bytes the context and attributes take.
     public var byteCount: Int { bytes.count }
 
+    /// The context of the last change, expanded from the packed bytes.
     public var context: HAContext { bytes.withUnsafeBufferPointer(CompactContext.context) }
 
     /// The attributes as a dictionary.

@@ -1,5 +1,6 @@
 /// The `-` part of a compressed diff: the attributes that were removed.
 public struct CompressedAttributeRemoval: Codable, Sendable, Hashable {
+    /// The names of the attributes removed (`a`).
     public let attributes: [String]
 
     /// Creates a removal.

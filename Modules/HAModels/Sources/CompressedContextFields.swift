@@ -3,8 +3,11 @@
 /// `parentID` and `userID` tell a field left out (`nil`) from one set to null (`.some(nil)`),
 /// because a diff sends only what changed.
 public struct CompressedContextFields: Sendable, Hashable {
+    /// The context id, when it changed.
     public let id: String?
+    /// The parent context: absent when unchanged, `null` when it has none.
     public let parentID: String??
+    /// The user who caused it: absent when unchanged, `null` when none did.
     public let userID: String??
 
     /// Creates context fields.

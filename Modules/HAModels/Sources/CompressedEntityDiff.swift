@@ -1,6 +1,8 @@
 /// One entity's change in a `subscribe_entities` event: `+` what changed, `-` attributes removed.
 public struct CompressedEntityDiff: Codable, Sendable, Hashable {
+    /// What was added or changed (`+`).
     public let additions: CompressedEntityState?
+    /// What was removed (`-`).
     public let removals: CompressedAttributeRemoval?
 
     /// Creates a diff.

@@ -6,10 +6,15 @@ import Essentials
 /// In an addition every present field is the whole value; in a diff's `+` part each field is
 /// left out unless it changed, and `a` holds only the changed attributes.
 public struct CompressedEntityState: Codable, Sendable, Hashable {
+    /// The state (`s`).
     public let state: String?
+    /// The attributes (`a`).
     public let attributes: [String: JSONValue]?
+    /// The context (`c`): its id alone, or its fields.
     public let context: CompressedContext?
+    /// When the state last changed (`lc`), seconds since 1970.
     public let lastChanged: Double?
+    /// When the state or an attribute last changed (`lu`), seconds since 1970; absent when equal to `lastChanged`.
     public let lastUpdated: Double?
 
     /// Creates a compressed state.

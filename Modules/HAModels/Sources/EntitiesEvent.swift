@@ -1,7 +1,10 @@
 /// A `subscribe_entities` event: entities added (`a`), changed (`c`) and removed (`r`).
 public struct EntitiesEvent: Codable, Sendable, Hashable {
+    /// Entities that appeared, or every entity in the first event (`a`), by entity id.
     public let added: [String: CompressedEntityState]?
+    /// What changed in existing entities (`c`), by entity id.
     public let changed: [String: CompressedEntityDiff]?
+    /// The ids of entities that went away (`r`).
     public let removed: [String]?
 
     /// Creates an event.

@@ -13,5 +13,6 @@ public protocol EntitiesEventHandler {
 }
 
 extension EntitiesEventHandler {
+    /// By default, nothing to do at the start of a part.
     public mutating func begin(_ part: EntitiesEventPart) {}
 }

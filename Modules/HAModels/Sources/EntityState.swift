@@ -3,11 +3,17 @@ import Foundation
 
 /// One entity's state as `get_states`, `/api/states` and `state_changed` events carry it.
 public struct EntityState: Codable, Sendable, Hashable {
+    /// The entity id (`light.kitchen`).
     public let entityID: String
+    /// The state as text (`on`, `21.5`, `unavailable`).
     public var state: String
+    /// The attributes, as the server sent them.
     public var attributes: [String: JSONValue]
+    /// When the state last changed.
     public var lastChanged: Date
+    /// When the state or an attribute last changed.
     public var lastUpdated: Date
+    /// What caused the last change.
     public var context: HAContext
 
     /// Creates a state.

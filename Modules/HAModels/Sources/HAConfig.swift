@@ -2,26 +2,47 @@ import Essentials
 
 /// The server's configuration, from `get_config`, `/api/config` and the `get_config` webhook.
 public struct HAConfig: Codable, Sendable, Hashable {
+    /// The home's latitude.
     public let latitude: Double
+    /// The home's longitude.
     public let longitude: Double
+    /// The home's elevation in metres.
     public let elevation: Int
+    /// The units the server shows values in.
     public let unitSystem: UnitSystem
+    /// The home's name.
     public let locationName: String
+    /// The home's time zone (`Europe/Berlin`).
     public let timeZone: String
+    /// The integrations and platforms loaded (`light`, `light.hue`).
     public let components: [String]
+    /// The server's configuration folder (admins only).
     public let configDir: String?
+    /// The folders integrations may read (the older name of `allowlistExternalDirs`).
     public let whitelistExternalDirs: [String]?
+    /// The folders integrations may read.
     public let allowlistExternalDirs: [String]?
+    /// The URLs integrations may fetch.
     public let allowlistExternalURLs: [String]?
+    /// The server's version (`2024.3.3`).
     public let version: String
+    /// Where the core configuration comes from (`storage` or `yaml`).
     public let configSource: String?
+    /// Whether the server started in recovery mode.
     public let recoveryMode: Bool?
+    /// Whether the server started in safe mode (custom integrations off).
     public let safeMode: Bool?
+    /// `RUNNING`, `STARTING`, `STOPPING` or `NOT_RUNNING`.
     public let state: String?
+    /// The URL from outside the home network, if set.
     public let externalURL: String?
+    /// The URL on the home network, if set.
     public let internalURL: String?
+    /// The home's currency (`EUR`).
     public let currency: String?
+    /// The home's country (`DE`).
     public let country: String?
+    /// The server's language (`en`).
     public let language: String?
     /// Only in the `get_config` webhook's answer: the theme colour of the mobile app.
     public let themeColor: String?

@@ -1,7 +1,10 @@
 /// Home Assistant's context: which change caused a state or event, and who made it.
 public struct HAContext: Codable, Sendable, Hashable {
+    /// The context's id.
     public let id: String
+    /// The context that caused this one (an automation's trigger), if any.
     public let parentID: String?
+    /// The user who caused it, if one did.
     public let userID: String?
 
     /// Creates a context.

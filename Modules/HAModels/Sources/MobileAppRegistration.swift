@@ -2,15 +2,25 @@ import Essentials
 
 /// What the companion sends to `/api/mobile_app/registrations`, and the `update_registration` data.
 public struct MobileAppRegistration: Codable, Sendable, Hashable {
+    /// A stable id of this device (sent on registration only).
     public var deviceID: String?
+    /// The app's id (sent on registration only).
     public var appID: String?
+    /// The app's name (sent on registration only).
     public var appName: String?
+    /// The app's version.
     public var appVersion: String
+    /// The device's name, which names its entities.
     public var deviceName: String
+    /// The device's maker.
     public var manufacturer: String
+    /// The device's model.
     public var model: String
+    /// The operating system's name (sent on registration only).
     public var osName: String?
+    /// The operating system's version.
     public var osVersion: String?
+    /// Whether webhooks may be encrypted (sent on registration only).
     public var supportsEncryption: Bool?
     /// Free-form app data; `push_url` and `push_token` enable the notify platform.
     public var appData: [String: JSONValue]?

@@ -4,8 +4,11 @@ public struct ServerError: Codable, Sendable, Hashable, CustomStringConvertible 
     public let code: String
     /// The server's explanation.
     public let message: String
+    /// The key of the translated message, if the server gave one.
     public let translationKey: String?
+    /// The integration whose translations hold that key.
     public let translationDomain: String?
+    /// The values to put into the translated message.
     public let translationPlaceholders: [String: String]?
 
     /// Creates an error.

@@ -2,6 +2,7 @@ import Essentials
 
 /// One service as `get_services` describes it; the result maps domain → service → description.
 public struct ServiceDescription: Codable, Sendable, Hashable {
+    /// The service's name people see.
     public let name: String?
     public let description: String?
     /// Field name → its description, selector and filter, kept as JSON.

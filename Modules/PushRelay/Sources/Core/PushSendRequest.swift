@@ -2,10 +2,15 @@ import Essentials
 
 /// `POST /push/send` as Home Assistant's mobile_app notify platform sends it.
 public struct PushSendRequest: Sendable, Equatable {
+    /// The push token the notification is for.
     public let pushToken: String
+    /// The app the token belongs to, which picks the route (stream, APNs or FCM).
     public let appID: String
+    /// The app's version, as Home Assistant reports it.
     public let appVersion: String
+    /// The device's operating system version, if reported.
     public let osVersion: String?
+    /// The webhook id of the registration, if Home Assistant sent it.
     public let webhookID: String?
     /// The notification: `message`, `title`, `data`; or `encrypted` with `encrypted_data`.
     public let notification: HomeAssistantNotification

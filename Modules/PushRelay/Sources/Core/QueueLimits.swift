@@ -13,5 +13,6 @@ public struct QueueLimits: Sendable, Equatable {
     /// (`EventStreamClient.maximumEventSize`), so the relay never queues what its client refuses.
     public static let maximumPayloadSize = 63 << 10
 
+    /// The defaults above.
     public init() {}
 }

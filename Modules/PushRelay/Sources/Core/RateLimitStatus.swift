@@ -3,11 +3,16 @@ import Foundation
 
 /// One push token's count for the current day, in the shape Home Assistant parses and logs.
 public struct RateLimitStatus: Sendable, Equatable {
+    /// Notifications sent successfully today.
     public let successful: Int
+    /// Notifications that failed today.
     public let errors: Int
+    /// How many a token may send a day.
     public let maximum: Int
+    /// When the day's counts start again (00:00 UTC).
     public let resetsAt: Date
 
+    /// A status of these counts.
     public init(successful: Int, errors: Int, maximum: Int, resetsAt: Date) {
         self.successful = successful
         self.errors = errors

@@ -4,6 +4,7 @@ import Foundation
 /// The relay's settings: defaults, overridden by a JSON config file, overridden by
 /// `PUSH_RELAY_*` environment variables.
 public struct RelayConfiguration: Sendable, Equatable {
+    /// How the HTTP server listens and what it bounds.
     public var http = HTTPServerOptions()
 
     /// `http` with its threads decided when none were configured: one per processor, or two

@@ -7,12 +7,15 @@ public final class RelayMetrics: @unchecked Sendable {
     private var deliveries: [String: Int] = [:]
     private let lock = NSLock()
 
+    /// Metrics that count nothing yet.
     public init() {}
 
+    /// Counts a request answered with `status`.
     public func countRequest(status: Int) {
         lock.withLock { requests[status, default: 0] += 1 }
     }
 
+    /// Counts a notification delivered through `provider`.
     public func countDelivery(provider: String) {
         lock.withLock { deliveries[provider, default: 0] += 1 }
     }

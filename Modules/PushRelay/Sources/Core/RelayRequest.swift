@@ -1,5 +1,6 @@
 /// A request as the relay's handlers see it: the whole body, read within the size limit.
 public struct RelayRequest: Sendable, Equatable {
+    /// The HTTP method (`POST`).
     public let method: String
     /// The path without the query, such as `/push/send`.
     public let path: String
@@ -7,12 +8,14 @@ public struct RelayRequest: Sendable, Equatable {
     public let query: [String: String]
     /// The values of the headers handlers read (`authorization`, `last-event-id`, `content-type`), by lower-cased name.
     public let headers: [String: String]
+    /// The request body.
     public let body: [UInt8]
     /// The client's IP address, as text: the peer's, or the one a trusted proxy named.
     public let clientAddress: String
     /// What per-address limits count the client under: its IPv4 address, or its IPv6 /64.
     public let addressKey: String
 
+    /// A request; `clientAddress` is the address it came from, `addressKey` what its per-address limits count (when nil: the address for IPv4, its /64 for IPv6).
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = [],
         clientAddress: String = "127.0.0.1", addressKey: String? = nil

@@ -7,6 +7,7 @@ import Persistence
 /// plus a timer that sends keep-alives on event streams. (Unchecked: a dispatch timer may be
 /// cancelled from any thread.)
 public final class RelayServer: @unchecked Sendable {
+    /// The service answering requests, for tests and tools that call it directly.
     public let service: RelayService
     private let http: HTTPServer
     private let keepAlive: DispatchSourceTimer
@@ -17,6 +18,7 @@ public final class RelayServer: @unchecked Sendable {
     private let writer: BatchedWriter
     private let checkpointer: WALCheckpointer
 
+    /// Opens the stores `configuration` names, starts delivery and the HTTP server; throws when a store or the port cannot be had.
     public init(configuration: RelayConfiguration) throws {
         let folder = configuration.database.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

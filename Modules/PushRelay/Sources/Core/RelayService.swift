@@ -17,6 +17,7 @@ public final class RelayService: Sendable {
     let addressLimiter: AddressRateLimiter
     let providerTokens: ProviderTokenBudget
 
+    /// A service over the given stores and limits; `routes` send to APNs or FCM, the rest stream.
     public init(
         configuration: RelayConfiguration, limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore,
         routes: [ProviderRoute] = ProviderRoute.streamOnly, metrics: RelayMetrics,

@@ -10,5 +10,6 @@ public struct StreamLimits: Sendable, Equatable {
     /// Streams from one IP address, of any tokens; more are refused (429).
     public var perAddress = 8
 
+    /// The defaults above.
     public init() {}
 }

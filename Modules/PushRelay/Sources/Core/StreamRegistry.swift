@@ -90,6 +90,7 @@ public final class StreamRegistry: @unchecked Sendable {
         for subscriber in all where !subscriber.stream.sendKeepAlive() { subscriber.stream.close() }
     }
 
+    /// How many streams are open on this process.
     public var count: Int { lock.withLock { total } }
 
     /// Closes `key`'s streams.

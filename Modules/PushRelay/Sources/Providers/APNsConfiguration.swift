@@ -4,13 +4,20 @@ import Foundation
 /// What the APNs provider needs: the token-signing key (a .p8 file), its key id, the team id,
 /// the app's bundle id (`apns-topic`), and the endpoint.
 public struct APNsConfiguration: Sendable, Equatable {
+    /// Apple's production endpoint.
     public static let production = "https://api.push.apple.com"
+    /// Apple's development (sandbox) endpoint.
     public static let sandbox = "https://api.sandbox.push.apple.com"
 
+    /// The `.p8` key file Apple issued for token authentication.
     public var keyFile: String
+    /// The key's id (10 characters).
     public var keyID: String
+    /// The Apple developer team id.
     public var teamID: String
+    /// The app's bundle id, sent as `apns-topic`.
     public var topic: String
+    /// The endpoint, `production` unless testing against the sandbox.
     public var endpoint = production
     /// A CA to trust besides the system's (a local test server).
     public var caFile: String?

@@ -4,6 +4,7 @@ import Foundation
 /// Apple Push Notification service: HTTP/2 to `/3/device/<token>` with an ES256 provider token
 /// (renewed every 50 minutes; Apple accepts one for an hour) and the `apns-*` headers.
 public final class APNsProvider: PushProvider, @unchecked Sendable {
+    /// The provider's id in routes and metrics.
     public let id = "apns"
     /// How long a provider token is used before a new one is signed.
     static let tokenLifetime: Double = 50 * 60
@@ -15,6 +16,7 @@ public final class APNsProvider: PushProvider, @unchecked Sendable {
     private var cachedToken: (token: String, issued: Date)?
     private let lock = NSLock()
 
+    /// A provider signing with the key `configuration` names; throws when the key cannot be read.
     public init(configuration: APNsConfiguration) throws {
         let pem: String
         do {
@@ -27,6 +29,7 @@ public final class APNsProvider: PushProvider, @unchecked Sendable {
         client = HTTP2Client(caFile: configuration.caFile)
     }
 
+    /// Sends `payload` to the device token `token`, valid until `expiresAt`; throws a `RelayRequestError` with Apple's reason on refusal.
     public func send(_ payload: JSONValue, to token: String, expiresAt: Date) throws {
         guard !token.isEmpty, token.count <= 200, token.allSatisfy(\.isHexDigit) else {
             throw RelayRequestError(400, "an APNs device token is hexadecimal")

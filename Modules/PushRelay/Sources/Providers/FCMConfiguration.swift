@@ -4,13 +4,20 @@ import Foundation
 /// What the FCM provider needs: a service account file (as Google issues it: `project_id`,
 /// `client_email`, `private_key`, `token_uri`), and optionally another endpoint or CA for tests.
 public struct FCMConfiguration: Sendable, Equatable {
+    /// Google's endpoint.
     public static let endpoint = "https://fcm.googleapis.com"
 
+    /// The Firebase project id.
     public var projectID: String
+    /// The service account's email.
     public var clientEmail: String
+    /// The service account's private key (PEM).
     public var privateKey: String
+    /// Where access tokens are asked for.
     public var tokenURI: String
+    /// The endpoint, Google's unless testing.
     public var endpoint = FCMConfiguration.endpoint
+    /// A CA bundle to verify the endpoint with, for tests against a local stand-in.
     public var caFile: String?
 
     /// Reads the manifest entry's `configuration` (`serviceAccountFile`, `endpoint`, `caFile`).

@@ -5,6 +5,7 @@ import Foundation
 /// JWT (the JWT-bearer grant, renewed before its hour is up), then
 /// `POST /v1/projects/<id>/messages:send` with a data message.
 public final class FCMProvider: PushProvider, @unchecked Sendable {
+    /// The provider's id in routes and metrics.
     public let id = "fcm"
     static let scope = "https://www.googleapis.com/auth/firebase.messaging"
 
@@ -15,12 +16,14 @@ public final class FCMProvider: PushProvider, @unchecked Sendable {
     private var accessToken: (token: String, expires: Date)?
     private let lock = NSLock()
 
+    /// A provider signing with the service account in `configuration`; throws when its key cannot be read.
     public init(configuration: FCMConfiguration) throws {
         signer = try JWTSigner(pem: configuration.privateKey, algorithm: .rs256)
         self.configuration = configuration
         client = HTTP2Client(caFile: configuration.caFile)
     }
 
+    /// Sends `payload` to the registration token `token`, valid until `expiresAt`; throws a `RelayRequestError` with Google's reason on refusal.
     public func send(_ payload: JSONValue, to token: String, expiresAt: Date) throws {
         guard !token.isEmpty, token.count <= 4096 else { throw RelayRequestError(400, "the FCM registration token is empty or too long") }
         let fields = payload.objectValue ?? [:]

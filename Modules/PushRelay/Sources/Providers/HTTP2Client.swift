@@ -24,6 +24,7 @@ public final class HTTP2Client: @unchecked Sendable {
         for handle in idle { curl_easy_cleanup(UnsafeMutableRawPointer(handle)) }
     }
 
+    /// POSTs `body` to `url` over HTTP/2 with `headers`, within the client's deadline; throws when no answer came.
     public func post(_ url: String, headers: [String: String], body: [UInt8]) throws -> HTTP2Response {
         let handle = try lock.withLock { idle.popLast() } ?? {
             guard let created = curl_easy_init() else { throw RelayRequestError(500, "cannot create an HTTP/2 handle") }

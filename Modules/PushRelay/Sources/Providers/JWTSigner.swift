@@ -4,6 +4,7 @@ import Essentials
 /// Signs JSON Web Tokens with a PEM private key through OpenSSL: ES256 (P-256, the signature as
 /// the raw 64 bytes r‖s that JOSE wants, not DER) or RS256 (PKCS #1 v1.5).
 public final class JWTSigner: @unchecked Sendable {
+    /// The algorithm it signs with.
     public let algorithm: JWTAlgorithm
     private let key: OpaquePointer
 

@@ -8,11 +8,13 @@ import Essentials
 /// `image`/`video`/`audio` an attachment, and `actions`, `url`, `sound`, `push`, `subtitle`,
 /// `entity_id` keep their meaning; other data keys travel on under `data`.
 public enum PayloadConverter {
+    /// The message commands a device acts on rather than shows (`clear_notification`, `request_location_update`, …).
     public static let commands: Set<String> = [
         "clear_notification", "clear_badge", "request_location_update", "request_location_updates",
         "update_widgets", "update_complications",
     ]
 
+    /// The payload a device receives for Home Assistant's `notification`; a `RelayRequestError` (400) for one that cannot be sent.
     public static func convert(_ notification: HomeAssistantNotification) throws(RelayRequestError) -> JSONValue {
         switch notification {
         case .encrypted(let sealed):

@@ -1,6 +1,7 @@
 /// A block of IP addresses written as CIDR (`10.0.0.0/8`, `fd00::/8`) or one address (a /32 or
 /// /128), such as the relay's trusted proxies.
 public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
+    /// The network address, its host bits zero.
     public let network: IPAddress
     /// Leading bits that must match, counted over the 128 bits (an IPv4 /8 is 104 here).
     private let bits: Int
@@ -23,6 +24,7 @@ public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
         description = text
     }
 
+    /// Whether `address` is in the range.
     public func contains(_ address: IPAddress) -> Bool {
         var left = bits
         for (mine, theirs) in zip(network.bytes, address.bytes) where left > 0 {

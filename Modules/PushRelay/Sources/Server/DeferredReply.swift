@@ -11,6 +11,7 @@ public final class DeferredReply: @unchecked Sendable {
     private var reply: (@Sendable () -> HTTPReply)?
     private var waiter: (@Sendable () -> Void)?
 
+    /// A reply whose answer comes later.
     public init() {}
 
     /// Hands over what makes the reply; the first one given counts.

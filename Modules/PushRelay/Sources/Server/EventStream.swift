@@ -22,6 +22,7 @@ public final class EventStream: @unchecked Sendable {
     private var roomHandler: (@Sendable () -> Void)?
     private let lock = NSLock()
 
+    /// An open stream with nothing sent yet.
     public init() {}
 
     /// Sends `event` as one SSE event (`event:` name optional, `data:` lines, `id:` optional).
@@ -74,6 +75,7 @@ public final class EventStream: @unchecked Sendable {
         if runNow { handler() }
     }
 
+    /// Whether the client went away or the stream was closed.
     public var isClosed: Bool { lock.withLock { closed } }
 
     private func append(_ bytes: [UInt8]) -> Bool {

@@ -14,6 +14,7 @@ import CLinuxEvents
 /// `handler` runs on the loops' threads with the whole request; `rejected` hears of the
 /// requests the server answers itself (400, 408, 413, 417, 431, 501, 505).
 public final class HTTPServer: @unchecked Sendable {
+    /// The port it listens on (the one the system chose, when 0 was asked).
     public let port: Int
     private let listener: Int32
     private let loops: [EventLoop]
@@ -21,6 +22,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
 
+    /// Binds `options.host`:`options.port` and starts the event loops; `handler` answers each request on its connection's loop.
     public init(
         options: HTTPServerOptions, rejected: @escaping @Sendable (Int) -> Void = { _ in },
         handler: @escaping @Sendable (RelayRequest) -> HTTPReply

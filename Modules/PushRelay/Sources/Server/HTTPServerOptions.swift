@@ -37,12 +37,14 @@ public struct HTTPServerOptions: Sendable, Equatable {
     /// The PEM certificate chain and key: with both set the server speaks TLS (1.2 or later)
     /// only, reloaded by ``HTTPServer/reloadCertificates()``.
     public var tlsCertificateFile: String?
+    /// The TLS private key file (with `tlsCertificateFile`).
     public var tlsKeyFile: String?
 
     /// The most bytes of unfinished requests one connection holds: a body, a head or trailers
     /// beside it, and up to 4 KiB already read and not yet dropped (116 KiB with a 64-KiB body).
     public var connectionInputLimit: Int { HTTPRequestParser.heldLimit(bodyLimit: maximumBodySize) }
 
+    /// The defaults above.
     public init() {}
 
     /// One loop per processor.

@@ -65,6 +65,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
 
     private static let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
 
+    /// Whether it is an IPv4 address (kept IPv4-mapped).
     public var isIPv4: Bool { bytes.starts(with: Self.mappedPrefix) }
 
     /// 127.0.0.0/8 or ::1.

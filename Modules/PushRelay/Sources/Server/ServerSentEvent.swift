@@ -1,9 +1,13 @@
 /// One event of a `text/event-stream`.
 public struct ServerSentEvent: Sendable, Equatable {
+    /// The event's name (`event:`), if any.
     public let name: String?
+    /// Its data (`data:`, one line per line of it).
     public let data: String
+    /// Its id (`id:`), which a client reconnecting sends back as `Last-Event-ID`.
     public let id: String?
 
+    /// An event.
     public init(name: String? = nil, data: String, id: String? = nil) {
         self.name = name
         self.data = data

@@ -6,12 +6,15 @@ import Foundation
 /// client renewed them: new connections get the new context, open ones keep theirs (OpenSSL
 /// counts its references). A reload that fails keeps the certificate in use.
 public final class TLSCertificates: @unchecked Sendable {
+    /// The PEM certificate chain file.
     public let certificateFile: String
+    /// The PEM private key file.
     public let keyFile: String
     // Guarded by `lock`.
     private var context: OpaquePointer
     private let lock = NSLock()
 
+    /// Loads and checks the certificate and key; refuses a key readable by every user or one that does not match.
     public init(certificateFile: String, keyFile: String) throws(HTTPServerError) {
         self.certificateFile = certificateFile
         self.keyFile = keyFile

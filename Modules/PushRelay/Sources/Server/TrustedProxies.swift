@@ -3,14 +3,18 @@ import Foundation
 /// The proxies whose word about a client's address is taken: only a connection from one of them
 /// may start with a PROXY protocol header, and only its requests' `X-Forwarded-For` counts.
 public struct TrustedProxies: Sendable, Equatable {
+    /// The ranges trusted.
     public var ranges: [AddressRange]
 
+    /// Trusts `ranges`.
     public init(_ ranges: [AddressRange] = []) {
         self.ranges = ranges
     }
 
+    /// Whether no proxy is trusted.
     public var isEmpty: Bool { ranges.isEmpty }
 
+    /// Whether `address` is a trusted proxy's.
     public func trusts(_ address: IPAddress) -> Bool {
         ranges.contains { $0.contains(address) }
     }

@@ -5,16 +5,22 @@ import Foundation
 /// `redis://USER:PASSWORD@host`) or one given apart (`redis_password_file`). The password never
 /// appears in ``description``.
 public struct RedisAddress: Sendable, Equatable, CustomStringConvertible {
+    /// The Redis host.
     public let host: String
+    /// Its port (default 6379).
     public let port: Int
+    /// The database number (default 0).
     public let database: Int
     /// Whether the connection is TLS (`rediss://`), checked against the system's CAs or ``caFile``.
     public let usesTLS: Bool
+    /// The user of `AUTH user password`, if any.
     public var user: String?
+    /// The password of `AUTH`, if any (from `redis_password_file`, never the URL in logs).
     public var password: String?
     /// A PEM file of the CAs a TLS Redis's certificate must chain to; nil: the system's.
     public var caFile: String?
 
+    /// Parses `redis://[user:password@]host[:port][/db]` or `rediss://…`; throws for anything else.
     public init(_ text: String) throws {
         guard let components = URLComponents(string: text), components.scheme == "redis" || components.scheme == "rediss",
               let host = components.host, !host.isEmpty else {

@@ -14,6 +14,7 @@ import Foundation
 public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     static let channel = "push-relay:deliveries"
 
+    /// Streams open on this process.
     public let streams: StreamRegistry
     private let pool: RedisPool
     private let ttl: Double
@@ -28,6 +29,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     private var reachable = true
     private let lock = NSLock()
 
+    /// A store on `pool` keeping notifications `ttl` seconds under `limits`; throws when Redis cannot be reached.
     public init(pool: RedisPool, ttl: Double, limits: QueueLimits = QueueLimits(), streamLimits: StreamLimits = StreamLimits(),
                 logger: Logger = Logger.standardError(label: "push-relay", level: .warning)) throws {
         self.pool = pool
@@ -66,6 +68,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         checks.resume()
     }
 
+    /// Queues `payload` for `key` in Redis and announces it to every relay process; `completion` gets the outcome.
     public func deliver(_ payload: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         completion(Result {
             let reply = try pool.command([
@@ -77,11 +80,13 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         })
     }
 
+    /// Removes what the client acknowledged, then keeps `stream` and sends it what is queued after `lastID`.
     public func attach(_ stream: EventStream, for key: String, from address: String, after lastID: String?) throws {
         if let lastID { try acknowledge(key, through: lastID) }
         try streams.add(stream, for: key, from: address, after: lastID)
     }
 
+    /// Removes `key`'s entries up to `id`; a 400 for an id this relay did not give.
     public func acknowledge(_ key: String, through id: String) throws {
         let parts = id.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let milliseconds = UInt64(parts[0]), let sequence = UInt64(parts[1]), sequence < UInt64.max else {
@@ -90,6 +95,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         try pool.command(["EVAL", RedisQueueScripts.remove, "0", key, "\(milliseconds)-\(sequence)"])
     }
 
+    /// Closes `key`'s streams here and removes its queue.
     public func forget(_ key: String) {
         streams.close(key)
         do {
@@ -99,14 +105,19 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         }
     }
 
+    /// Notifications queued across all relay processes, as of the last check (every 2 s).
     public func queueDepth() throws -> Int { lock.withLock { depth } }
 
+    /// Notifications dropped by the queue caps, as Redis reported them to this process.
     public var droppedCount: Int { lock.withLock { dropped } }
 
+    /// Background work that failed, since the process started (see `DeliveryBackend`).
     public var backgroundFailures: Int { failures.value }
 
+    /// False while Redis does not answer or the subscription is down.
     public var isHealthy: Bool { lock.withLock { reachable } && subscriber.isSubscribed }
 
+    /// Stops the checks and the subscription, and closes the streams.
     public func stop() {
         checks.cancel()
         subscriber.stop()

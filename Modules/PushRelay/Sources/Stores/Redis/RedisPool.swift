@@ -3,6 +3,7 @@ import Foundation
 /// Connections to one Redis for the server's threads: each command borrows one; a connection
 /// that failed is dropped and the next borrow connects anew.
 public final class RedisPool: @unchecked Sendable {
+    /// The Redis this pool connects to.
     public let address: RedisAddress
     // Guarded by `lock`.
     private var idle: [RedisConnection] = []

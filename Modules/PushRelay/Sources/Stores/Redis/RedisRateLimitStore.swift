@@ -23,10 +23,12 @@ public final class RedisRateLimitStore: RateLimitStore {
         return {tonumber(counts[1] or 0), tonumber(counts[2] or 0)}
         """
 
+    /// A store on `pool`; counts live in Redis, shared by every relay process.
     public init(pool: RedisPool) {
         self.pool = pool
     }
 
+    /// Reserves one of `token`'s notifications for today; nil when the day's `maximum` is reached.
     public func reserve(_ token: String, maximum: Int, at date: Date) throws -> RateLimitStatus? {
         let reset = schedule.nextReset(after: date)
         let reply = try pool.command(["EVAL", Self.reserveScript, "1", key(token, date), String(maximum), String(Int(reset.timeIntervalSince1970))]).array
@@ -34,6 +36,7 @@ public final class RedisRateLimitStore: RateLimitStore {
         return status(reply[1], reply[2], maximum: maximum, reset: reset)
     }
 
+    /// Records a reserved notification's outcome and returns the day's counts.
     public func complete(_ token: String, success: Bool, maximum: Int, at date: Date) throws -> RateLimitStatus {
         let counts = try pool.command(["EVAL", Self.completeScript, "1", key(token, date), success ? "successful" : "errors"]).array
         return status(counts.first ?? .null, counts.last ?? .null, maximum: maximum, reset: schedule.nextReset(after: date))
@@ -42,6 +45,7 @@ public final class RedisRateLimitStore: RateLimitStore {
     /// Nothing to write: every count is in Redis already.
     public func stop() {}
 
+    /// The day's counts for `token`.
     public func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus {
         let counts = try pool.command(["HMGET", key(token, date), "successful", "errors"]).array
         return status(counts.first ?? .null, counts.last ?? .null, maximum: maximum, reset: schedule.nextReset(after: date))

@@ -62,6 +62,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     private let lock = NSLock()
     private let logger: Logger
 
+    /// A store on `pool` holding at most `limit` registrations.
     public init(pool: RedisPool, limit: Int, logger: Logger = Logger.standardError(label: "push-relay", level: .warning)) {
         self.pool = pool
         self.limit = limit
@@ -77,6 +78,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
 
     deinit { writer.cancel() }
 
+    /// Adds a registration; `completion` gets a 503 when the limit is reached.
     public func add(tokenKey: String, secretKey: String, at date: Date, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(Result {
             let added = try pool.command([
@@ -97,6 +99,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
         })
     }
 
+    /// Whether `tokenKey` is registered (remembered for a minute).
     public func isRegistered(tokenKey: String) throws -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
         if let seen = lock.withLock({ known[tokenKey] }), now - seen < Self.rememberedSeconds * 1_000_000_000 { return true }
@@ -111,6 +114,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
         return true
     }
 
+    /// The token key the stream secret `secretKey` belongs to, if any.
     public func tokenKey(forSecret secretKey: String) throws -> String? {
         try pool.command(["HGET", Self.secretsKey, secretKey]).string
     }

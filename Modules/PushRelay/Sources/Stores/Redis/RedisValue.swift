@@ -6,6 +6,7 @@ public enum RedisValue: Sendable, Equatable {
     case null
     case status(String)
 
+    /// The integer of an `:` reply, nil for any other.
     public var integer: Int64? {
         switch self {
         case .integer(let value): value
@@ -14,6 +15,7 @@ public enum RedisValue: Sendable, Equatable {
         }
     }
 
+    /// The text of a bulk or simple string reply, nil for any other.
     public var string: String? {
         switch self {
         case .string(let text), .status(let text): text
@@ -21,6 +23,7 @@ public enum RedisValue: Sendable, Equatable {
         }
     }
 
+    /// The elements of an array reply, empty for any other.
     public var array: [RedisValue] {
         if case .array(let items) = self { return items }
         return []

@@ -13,6 +13,7 @@ import Persistence
 /// Which rows belong to which token is kept in memory (``QueueIndex``, read from the table at
 /// start), so a notification costs the database one appended row.
 public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
+    /// Streams open on this process.
     public let streams: StreamRegistry
     private let pool: DatabasePool
     private let writer: BatchedWriter
@@ -21,6 +22,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     private let purge: DispatchSourceTimer
     private let failures: FailureCount
 
+    /// Adds the queue's table to `migrator`.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         PushQueue.registerMigrations(in: &migrator)
     }
@@ -58,6 +60,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         purge.resume()
     }
 
+    /// Queues `bytes` for `key` through the batched writer; `completion` runs once it is durable.
     public func deliver(_ bytes: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         let date = Current.now()
         let queued = QueuedID()
@@ -113,11 +116,13 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         index.removed(from: key, through: last.id, dropped: true)
     }
 
+    /// Removes what the client acknowledged, then keeps `stream` and sends it what is queued after `lastID`.
     public func attach(_ stream: EventStream, for key: String, from address: String, after lastID: String?) throws {
         if let lastID { try acknowledge(key, through: lastID) }
         try streams.add(stream, for: key, from: address, after: lastID)
     }
 
+    /// Removes `key`'s notifications up to `id`.
     public func acknowledge(_ key: String, through id: String) throws {
         guard let through = Int64(id), through > 0 else { throw RelayRequestError(400, "'\(id)' is not a notification id this relay gave") }
         writer.submit { [index] database in
@@ -126,6 +131,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         }
     }
 
+    /// Closes `key`'s streams and removes its queue.
     public func forget(_ key: String) {
         streams.close(key)
         writer.submit { [index] database in
@@ -134,14 +140,19 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         }
     }
 
+    /// Notifications queued now.
     public func queueDepth() throws -> Int { index.total.count }
 
+    /// Notifications dropped by the queue caps since the process started.
     public var droppedCount: Int { index.droppedCount }
 
+    /// Background work that failed (expiry purges), since the process started.
     public var backgroundFailures: Int { failures.value }
 
+    /// Always true: the file is this process's own.
     public var isHealthy: Bool { true }
 
+    /// Stops the purge and closes the streams.
     public func stop() {
         purge.cancel()
         streams.closeAll()

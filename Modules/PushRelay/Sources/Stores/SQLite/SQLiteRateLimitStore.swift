@@ -37,6 +37,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     private var round: ArraySlice<(key: TokenKey, text: String)> = []
     private var writeQueued = false
 
+    /// Adds the rate-limit tables to `migrator`.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         migrator.register("rate_limits.v1") { database in
             try database.executeScript("""
@@ -65,6 +66,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         self.ownership = ownership
     }
 
+    /// Reserves one of `token`'s notifications for today; nil when the day's `maximum` is reached.
     public func reserve(_ token: String, maximum: Int, at date: Date) throws -> RateLimitStatus? {
         try withCount(of: token, at: date) { count -> (Bool, DailyCount?) in
             guard count.reserved < maximum else { return (false, nil) }
@@ -73,6 +75,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         }.map { status($0, maximum: maximum, at: date) }
     }
 
+    /// Records a reserved notification's outcome and returns the day's counts.
     public func complete(_ token: String, success: Bool, maximum: Int, at date: Date) throws -> RateLimitStatus {
         let count = try withCount(of: token, at: date) { count in
             if success { count.successful += 1 } else { count.errors += 1 }

@@ -22,6 +22,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
     private var tokens: [TokenKey: Entry] = [:]
     private let lock = NSLock()
 
+    /// Adds the registration tables to `migrator`.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         migrator.register("registrations.v1") { database in
             try database.executeScript("""
@@ -40,6 +41,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         }
     }
 
+    /// A store on `pool` writing through `writer`, holding at most `limit` registrations.
     public init(pool: DatabasePool, writer: BatchedWriter, limit: Int, logger: Logger = Logger.standardError(label: "push-relay", level: .warning)) throws {
         self.writer = writer
         self.limit = limit
@@ -52,6 +54,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         }
     }
 
+    /// Adds a registration; `completion` gets a 503 when the limit is reached.
     public func add(tokenKey: String, secretKey: String, at date: Date, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         let now = date.timeIntervalSince1970
         let full = lock.withLock { () -> Bool in
@@ -72,6 +75,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         }
     }
 
+    /// Removes the registration of `secretKey`; `completion` gets its token key, nil when there was none.
     public func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void) {
         // Refused at once, written behind: a removed token must not send or stream meanwhile.
         guard let tokenKey = lock.withLock({ () -> String? in
@@ -84,15 +88,18 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         }) { error in completion(error.map { .failure($0) } ?? .success(tokenKey)) }
     }
 
+    /// Whether `tokenKey` is registered.
     public func isRegistered(tokenKey: String) throws -> Bool {
         let key = TokenKey(tokenKey)
         return lock.withLock { tokens[key] != nil }
     }
 
+    /// The token key the stream secret `secretKey` belongs to, if any.
     public func tokenKey(forSecret secretKey: String) throws -> String? {
         lock.withLock { secrets[secretKey] }
     }
 
+    /// Notes that `tokenKey` was used at `date` (written in batches).
     public func markUsed(tokenKey: String, at date: Date) {
         let key = TokenKey(tokenKey), now = date.timeIntervalSince1970
         let stale = lock.withLock { () -> Bool in
@@ -109,6 +116,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
         }
     }
 
+    /// Removes the registrations unused since `cutoff` and returns their token keys.
     public func expire(unusedSince cutoff: Date) throws -> [String] {
         let limit = cutoff.timeIntervalSince1970
         let expired = lock.withLock { () -> [String] in
