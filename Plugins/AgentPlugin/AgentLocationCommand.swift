@@ -12,14 +12,17 @@ struct AgentLocationCommand: Command {
     let summary = "Report this machine's location for its device tracker: the place given (degrees, accuracy in metres), else the location source's."
     let services: AgentServices
     let arguments = "[LATITUDE LONGITUDE [ACCURACY]]"
-    let options: [OptionSpec] = [.server]
+    let options: [OptionSpec] = [.server, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let words = try invocation.positionals("LATITUDE and LONGITUDE", minimum: 0, maximum: 3)
         let fix = words.isEmpty ? try await located() : try given(words)
         let session = try await AgentSession(invocation, services: services)
         let result = try await session.queueAndSend("update_location", .object(fix.webhookData))
-        invocation.console.print("location \(fix.latitude), \(fix.longitude) (±\(Int(fix.accuracy)) m): \(result)")
+        try invocation.report(
+            ["location \(fix.latitude), \(fix.longitude) (±\(Int(fix.accuracy)) m): \(result)"],
+            json: ["latitude": .double(fix.latitude), "longitude": .double(fix.longitude), "accuracy": .double(fix.accuracy), "outcome": .string(result)]
+        )
         return .success
     }
 

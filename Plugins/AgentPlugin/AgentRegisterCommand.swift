@@ -13,22 +13,26 @@ struct AgentRegisterCommand: Command {
         .server,
         .value("relay", "URL", help: "A push relay's /push/send URL: registers with it (once) and announces it as push_url; 'none' forgets it."),
         .value("relay-key-file", "FILE", help: "The relay's registration key, when its operator requires one ('-': standard input; default: $HOME_RELAY_KEY)."),
-        .flag("insecure-relay", help: "Accept a plain http:// relay on another machine (its stream secret then travels in clear text)."),
+        .flag("insecure-relay", help: "Accept a plain http:// relay on another machine (its stream secret then travels in clear text)."), .json,
     ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
         let session = try await AgentSession(invocation, services: services)
         let (registration, outcome) = try await session.registrar.ensureRegistered()
-        let console = invocation.console
-        switch outcome {
-        case .registered: console.print("registered '\(registration.request.deviceName)' with \(session.home.server)")
-        case .updated: console.print("updated the registration of '\(registration.request.deviceName)'")
-        case .unchanged: console.print("'\(registration.request.deviceName)' is registered; nothing changed")
-        case .registeredAgain: console.print("the server had deleted this device's integration; registered '\(registration.request.deviceName)' again")
+        let name = registration.request.deviceName
+        let (said, word): (String, String) = switch outcome {
+        case .registered: ("registered '\(name)' with \(session.home.server)", "registered")
+        case .updated: ("updated the registration of '\(name)'", "updated")
+        case .unchanged: ("'\(name)' is registered; nothing changed", "unchanged")
+        case .registeredAgain: ("the server had deleted this device's integration; registered '\(name)' again", "registered_again")
         }
-        console.print("webhook: \(try WebhookClient(server: session.home.server, registration: registration.response).url.absoluteString.redactingWebhookID)")
-        console.print("encryption: \(registration.response.secret == nil ? "off" : "on")")
+        let webhook = try WebhookClient(server: session.home.server, registration: registration.response).url.absoluteString.redactingWebhookID
+        let encrypted = registration.response.secret != nil
+        try invocation.report(
+            [said, "webhook: \(webhook)", "encryption: \(encrypted ? "on" : "off")"],
+            json: ["outcome": .string(word), "device_name": .string(name), "server": .string("\(session.home.server)"), "webhook": .string(webhook), "encrypted": .bool(encrypted)]
+        )
         return .success
     }
 }

@@ -1,5 +1,6 @@
 import Agent
 import CLIKit
+import Essentials
 import HomePluginKit
 import SessionContract
 import SessionCommandKit
@@ -9,7 +10,7 @@ struct AgentReportCommand: Command {
     let name = "report"
     let summary = "Send the enabled sensors' values to the server once (registering the device and sensors as needed)."
     let services: AgentServices
-    let options: [OptionSpec] = [.server]
+    let options: [OptionSpec] = [.server, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
@@ -17,11 +18,13 @@ struct AgentReportCommand: Command {
         let (registration, _) = try await session.registrar.ensureRegistered()
         let reporter = try session.sensorReporter(for: registration)
         let (report, settings) = try await reporter.report(settingsIn: session.home.folders.data, webhookID: registration.response.webhookID)
-        let console = invocation.console
-        if settings.enabled.isEmpty { console.print("no sensor is enabled; enable some with 'home sensors enable ID…'") }
-        if !report.registered.isEmpty { console.print("registered: \(report.registered.sorted().joined(separator: ", "))") }
-        if !report.updated.isEmpty { console.print("updated: \(report.updated.sorted().joined(separator: ", "))") }
-        if !report.disabledByServer.isEmpty { console.print("disabled on the server, no longer sent: \(report.disabledByServer.sorted().joined(separator: ", "))") }
+        var lines: [String] = []
+        if settings.enabled.isEmpty { lines.append("no sensor is enabled; enable some with 'home sensors enable ID…'") }
+        if !report.registered.isEmpty { lines.append("registered: \(report.registered.sorted().joined(separator: ", "))") }
+        if !report.updated.isEmpty { lines.append("updated: \(report.updated.sorted().joined(separator: ", "))") }
+        if !report.disabledByServer.isEmpty { lines.append("disabled on the server, no longer sent: \(report.disabledByServer.sorted().joined(separator: ", "))") }
+        let ids = { (list: [String]) in JSONValue.array(list.sorted().map(JSONValue.string)) }
+        try invocation.report(lines, json: ["registered": ids(report.registered), "updated": ids(report.updated), "disabled_by_server": ids(report.disabledByServer)])
         return .success
     }
 }

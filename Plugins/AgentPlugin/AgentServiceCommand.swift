@@ -9,7 +9,7 @@ struct AgentServiceCommand: Command {
     let summary = "Call a service through this device's encrypted webhook (queued until delivered)."
     let services: AgentServices
     let arguments = "DOMAIN.SERVICE [JSON-OBJECT]"
-    let options: [OptionSpec] = [.server]
+    let options: [OptionSpec] = [.server, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let words = try invocation.positionals("DOMAIN.SERVICE", minimum: 1, maximum: 2)
@@ -18,7 +18,7 @@ struct AgentServiceCommand: Command {
         let data = try JSONArgument.object(words.count > 1 ? words[1] : nil, name: "the service data")
         let session = try await AgentSession(invocation, services: services)
         let result = try await session.queueAndSend("call_service", .object(["domain": .string(parts[0]), "service": .string(parts[1]), "service_data": data]))
-        invocation.console.print("call \(words[0]): \(result)")
+        try invocation.report(["call \(words[0]): \(result)"], json: ["service": .string(words[0]), "outcome": .string(result)])
         return .success
     }
 }

@@ -12,7 +12,7 @@ struct NotificationActCommand: Command {
     let summary = "Press a notification's action (its id from 'home notifications'); --text answers a reply action."
     let services: AgentServices
     let arguments = "ID ACTION"
-    let options: [OptionSpec] = [.value("text", "TEXT", help: "The reply of a reply action."), .server]
+    let options: [OptionSpec] = [.value("text", "TEXT", help: "The reply of a reply action."), .server, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let words = try invocation.positionals("a notification ID and an ACTION", minimum: 2, maximum: 2)
@@ -24,7 +24,7 @@ struct NotificationActCommand: Command {
         let responder = NotificationResponder { type, data in try await session.queueAndSend(type, data) }
         do {
             let outcome = try await responder.press(words[1], text: invocation.arguments.values["text"], on: notification)
-            invocation.console.print("pressed \(words[1]) on notification \(id): \(outcome)")
+            try invocation.report(["pressed \(words[1]) on notification \(id): \(outcome)"], json: ["notification": .integer(id), "action": .string(words[1]), "outcome": .string(outcome)])
         } catch let error as NotificationActionError {
             throw UsageError("\(error)")
         }

@@ -1,5 +1,6 @@
 import Agent
 import CLIKit
+import Essentials
 import HomePluginKit
 import SessionContract
 import SessionCommandKit
@@ -11,7 +12,7 @@ struct SensorSwitchCommand: Command {
     var name: String { enable ? "enable" : "disable" }
     var summary: String { enable ? "Start reporting these sensors to the server." : "Stop reporting these sensors." }
     let arguments = "ID…"
-    let options: [OptionSpec] = [.server]
+    let options: [OptionSpec] = [.server, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let ids = try invocation.positionals("one or more sensor IDs (see 'home sensors')", minimum: 1, maximum: .max)
@@ -28,7 +29,10 @@ struct SensorSwitchCommand: Command {
                 settings.enabled.subtract(ids)
             }
         }
-        invocation.console.print("\(enable ? "enabled" : "disabled") \(ids.joined(separator: ", ")) for \(home.server)")
+        try invocation.report(
+            ["\(enable ? "enabled" : "disabled") \(ids.joined(separator: ", ")) for \(home.server)"],
+            json: [enable ? "enabled" : "disabled": .array(ids.map(JSONValue.string)), "server": .string("\(home.server)")]
+        )
         return .success
     }
 }

@@ -22,7 +22,7 @@ struct AutomationChangeCommand: Command {
         }
     }
     let arguments = "ID"
-    let options: [OptionSpec] = [.server, .token]
+    let options: [OptionSpec] = [.server, .token, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let id = try invocation.positionals("an automation ID (see 'home automations')", minimum: 1, maximum: 1)[0]
@@ -42,7 +42,8 @@ struct AutomationChangeCommand: Command {
             throw error
         }
         await opened.close()
-        invocation.console.print("\(id): \(["enable": "on", "disable": "off", "trigger": "triggered", "delete": "deleted"][change.rawValue] ?? "done")")
+        let outcome = ["enable": "on", "disable": "off", "trigger": "triggered", "delete": "deleted"][change.rawValue] ?? "done"
+        try invocation.report(["\(id): \(outcome)"], json: ["automation": .string(id), "outcome": .string(outcome)])
         return .success
     }
 }

@@ -20,7 +20,7 @@ struct AutomationCreateCommand: Command {
     let arguments = "FILE"
     let options: [OptionSpec] = [
         .value("id", "ID", help: "The id for a configuration in Home Assistant's form (default: its own id; replaces one with that id)."),
-        .server, .token,
+        .server, .token, .json,
     ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -49,7 +49,10 @@ struct AutomationCreateCommand: Command {
             throw error
         }
         await opened.close()
-        invocation.console.print("saved \(automation.alias) as \(automation.entityID) (id \(automation.id ?? "?"), \(automation.isEnabled ? "on" : "off"))")
+        try invocation.report(
+            ["saved \(automation.alias) as \(automation.entityID) (id \(automation.id ?? "?"), \(automation.isEnabled ? "on" : "off"))"],
+            json: ["entity_id": .string(automation.entityID), "id": automation.id.map(JSONValue.string) ?? .null, "alias": .string(automation.alias), "enabled": .bool(automation.isEnabled)]
+        )
         return .success
     }
 

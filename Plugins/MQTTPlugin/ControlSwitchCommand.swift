@@ -1,5 +1,6 @@
 import Agent
 import CLIKit
+import Essentials
 import SessionContract
 import SessionCommandKit
 
@@ -13,7 +14,7 @@ struct ControlSwitchCommand: Command {
         enable ? "Offer controls to Home Assistant (the agent announces them when it next starts)." : "Stop offering controls."
     }
     let arguments = "ID …"
-    let options: [OptionSpec] = [.server]
+    let options: [OptionSpec] = [.server, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let ids = try invocation.positionals("a control ID", minimum: 1, maximum: .max)
@@ -26,7 +27,10 @@ struct ControlSwitchCommand: Command {
         try await ControlSettings.update(in: home.folders.data) { settings in
             if enable { settings.enabled.formUnion(ids) } else { settings.enabled.subtract(ids) }
         }
-        invocation.console.print("\(enable ? "enabled" : "disabled") \(ids.joined(separator: ", ")) for \(home.server); restart 'home agent' to offer the change")
+        try invocation.report(
+            ["\(enable ? "enabled" : "disabled") \(ids.joined(separator: ", ")) for \(home.server); restart 'home agent' to offer the change"],
+            json: [enable ? "enabled" : "disabled": .array(ids.map(JSONValue.string)), "server": .string("\(home.server)")]
+        )
         return .success
     }
 }

@@ -1,5 +1,6 @@
 import SessionCommandKit
 import CLIKit
+import Essentials
 import HomePluginKit
 import HomeAPI
 import SessionContract
@@ -16,7 +17,7 @@ struct PermissionsCommand: PluginCommand {
         .value("choose", "URL", help: "Choose without asking (for scripts)."),
         .flag("yes", help: "Take the preselected server without asking (for scripts)."),
         .server,
-    ] + SignInOptions.options
+    ] + SignInOptions.options + [.json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
@@ -36,10 +37,10 @@ struct PermissionsCommand: PluginCommand {
             prompt: prompt, signIn: { _ in try SignInOptions.method(invocation) }
         )
         guard let updated else {
-            invocation.console.print("cancelled; nothing changed")
+            try invocation.report(["cancelled; nothing changed"], json: ["granted": .bool(false)])
             return .failure
         }
-        invocation.console.print("access granted to \(updated.server)")
+        try invocation.report(["access granted to \(updated.server)"], json: ["granted": .bool(true), "server": .string("\(updated.server)")])
         return .success
     }
 }

@@ -13,7 +13,7 @@ struct TagScanCommand: Command {
     static let maximumIDBytes = 256
     let webhook: any AgentWebhook
     let arguments = "ID"
-    let options: [OptionSpec] = [.server]
+    let options: [OptionSpec] = [.server, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let id = try invocation.positionals("a tag ID", minimum: 1, maximum: 1)[0]
@@ -21,7 +21,7 @@ struct TagScanCommand: Command {
             throw UsageError("a tag ID is one line of 1 to \(Self.maximumIDBytes) bytes")
         }
         let outcome = try await webhook.queueAndSend("scan_tag", .object(["tag_id": .string(id)]), server: invocation.server)
-        invocation.console.print("scanned tag \(id): \(outcome)")
+        try invocation.report(["scanned tag \(id): \(outcome)"], json: ["tag": .string(id), "outcome": .string(outcome)])
         return .success
     }
 }

@@ -47,32 +47,39 @@ struct ThreadActions {
 
     private var importDatasets: ActionCommand {
         ActionCommand(name: "import", summary: "Read the server's datasets into the store (the newer of two copies of a network wins).",
-                     arguments: "", options: [.server, .token]) { [services] invocation in
+                     arguments: "", options: [.server, .token, .json]) { [services] invocation in
             let report = try await services.withSync(invocation) { try await $0.importDatasets() }
-            for (name, outcome) in report.imported { invocation.console.print("\(name): \(Self.words(outcome))") }
-            for (name, reason) in report.refused { invocation.console.print("\(name): refused: \(reason)") }
-            for name in report.removed { invocation.console.print("\(name): removed (the server no longer has it)") }
-            if report.imported.isEmpty && report.refused.isEmpty { invocation.console.print("the server has no Thread datasets") }
+            var lines = report.imported.map { "\($0.0): \(Self.words($0.1))" } + report.refused.map { "\($0.0): refused: \($0.1)" }
+            lines += report.removed.map { "\($0): removed (the server no longer has it)" }
+            if report.imported.isEmpty && report.refused.isEmpty { lines.append("the server has no Thread datasets") }
+            try invocation.report(lines, json: [
+                "imported": .object(Dictionary(report.imported.map { ($0.0, .string(Self.words($0.1))) }, uniquingKeysWith: { first, _ in first })),
+                "refused": .object(Dictionary(report.refused.map { ($0.0, .string($0.1)) }, uniquingKeysWith: { first, _ in first })),
+                "removed": .array(report.removed.map(JSONValue.string)),
+            ])
             return .success
         }
     }
 
     private var share: ActionCommand {
         ActionCommand(name: "share", summary: "Give a stored network to the server (source HomeCompanion).", arguments: "ID",
-                     options: [.server, .token]) { [services] invocation in
+                     options: [.server, .token, .json]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
             let remote = try await services.withSync(invocation) { try await $0.share(stored.id) }
-            invocation.console.print("shared \(stored.dataset.networkName ?? stored.id); the server's id for it is \(remote)")
+            try invocation.report(
+                ["shared \(stored.dataset.networkName ?? stored.id); the server's id for it is \(remote)"],
+                json: ["id": .string(stored.id), "server_id": .string(remote)]
+            )
             return .success
         }
     }
 
     private var prefer: ActionCommand {
         ActionCommand(name: "prefer", summary: "Make a network the server's preferred one (shared first if needed).", arguments: "ID",
-                     options: [.server, .token]) { [services] invocation in
+                     options: [.server, .token, .json]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
             try await services.withSync(invocation) { try await $0.prefer(stored.id) }
-            invocation.console.print("\(stored.dataset.networkName ?? stored.id) is now the server's preferred Thread network")
+            try invocation.report(["\(stored.dataset.networkName ?? stored.id) is now the server's preferred Thread network"], json: ["preferred": .string(stored.id)])
             return .success
         }
     }
@@ -80,14 +87,14 @@ struct ThreadActions {
     private var delete: ActionCommand {
         ActionCommand(name: "delete", summary: "Delete a network from the server (not its preferred one) and the store; --server-only keeps it here.",
                      arguments: "ID", options: [.flag("server-only", help: "Keep it in the store."), .flag("local-only", help: "Leave the server alone."),
-                                                .server, .token]) { [services] invocation in
+                                                .server, .token, .json]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
             if invocation.arguments.has("local-only") {
                 try services.store().delete(stored.id)
             } else {
                 try await services.withSync(invocation) { try await $0.delete(stored.id, locally: !invocation.arguments.has("server-only")) }
             }
-            invocation.console.print("deleted \(stored.dataset.networkName ?? stored.id)")
+            try invocation.report(["deleted \(stored.dataset.networkName ?? stored.id)"], json: ["deleted": .string(stored.id)])
             return .success
         }
     }
@@ -117,17 +124,17 @@ struct ThreadActions {
 
     private var pskc: ActionCommand {
         ActionCommand(name: "pskc", summary: "Compute the PSKc of a passphrase (read from standard input) for a network name and extended PAN ID.",
-                     arguments: "", options: [.flag("passphrase-stdin", help: "Read the passphrase from standard input (required: never argv)."),
-                                              .value("name", "NAME", help: "The network name."),
-                                              .value("xpanid", "HEX", help: "The extended PAN ID (16 hex digits).")]) { invocation in
-            guard invocation.arguments.has("passphrase-stdin") else { throw UsageError("give the passphrase on standard input with --passphrase-stdin") }
+                     arguments: "", options: [OptionSpec.flag("passphrase-stdin", help: "Read the passphrase from standard input (never argv).").required,
+                                              OptionSpec.value("name", "NAME", help: "The network name.").required,
+                                              OptionSpec.value("xpanid", "HEX", help: "The extended PAN ID (16 hex digits).").required, .json]) { invocation in
             guard let name = invocation.arguments.values["name"], let xpanid = invocation.arguments.values["xpanid"] else {
                 throw UsageError("pskc needs --name NAME and --xpanid HEX")
             }
             guard let bytes = Self.bytes(hex: xpanid), bytes.count == 8 else { throw UsageError("--xpanid needs 16 hex digits, not '\(xpanid)'") }
             guard let passphrase = invocation.console.readLine(secret: true), !passphrase.isEmpty else { throw UsageError("no passphrase on standard input") }
             do {
-                invocation.console.print(DatasetView.hex(try PSKc.compute(passphrase: passphrase, networkName: name, extendedPANID: bytes)) ?? "")
+                let pskc = Hex.encode(try PSKc.compute(passphrase: passphrase, networkName: name, extendedPANID: bytes))
+                try invocation.report([pskc], json: ["pskc": .string(pskc), "network_name": .string(name), "extended_pan_id": .string(xpanid.lowercased())])
             } catch {
                 throw UsageError("\(error)")
             }
@@ -158,13 +165,16 @@ struct ThreadActions {
     private var borderAgent: ActionCommand {
         ActionCommand(name: "border-agent", summary: "Set the server's preferred border agent for a network.", arguments: "ID",
                      options: [.value("border-agent-id", "HEX", help: "The border agent id (or none)."),
-                               .value("extended-address", "HEX", help: "The border router's extended address (required)."),
-                               .server, .token]) { [services] invocation in
+                               OptionSpec.value("extended-address", "HEX", help: "The border router's extended address.").required,
+                               .server, .token, .json]) { [services] invocation in
             let stored = try Self.stored(services, invocation)
             guard let address = invocation.arguments.values["extended-address"] else { throw UsageError("border-agent needs --extended-address HEX") }
             let agent = invocation.arguments.values["border-agent-id"].flatMap { $0 == "none" ? nil : $0 }
             try await services.withSync(invocation) { try await $0.setPreferredBorderAgent(stored.id, borderAgentID: agent, extendedAddress: address) }
-            invocation.console.print("the server now reaches \(stored.dataset.networkName ?? stored.id) through border agent \(agent ?? "(any)") at \(address)")
+            try invocation.report(
+                ["the server now reaches \(stored.dataset.networkName ?? stored.id) through border agent \(agent ?? "(any)") at \(address)"],
+                json: ["id": .string(stored.id), "border_agent_id": agent.map(JSONValue.string) ?? .null, "extended_address": .string(address)]
+            )
             return .success
         }
     }

@@ -36,12 +36,26 @@ final class HomeCommandTests: HomeCLITestCase {
             XCTAssertEqual(help.code, .success, "\(path): \(help.error)")
             XCTAssertTrue(help.out.hasPrefix("USAGE: \(path)"), "\(path): \(help.out.prefix(200))")
             XCTAssertTrue(help.out.contains("\nOPTIONS:\n"), "\(path): \(help.out)")
+            // Every listing and every action's result can be had as JSON; what prints a document
+            // of its own (a script, a page, a theme, a call's JSON) or runs until stopped is exempt.
+            let exempt = ["home agent", "home completions", "home manual", "home theme", "home plugins call"]
+            if !help.out.contains("COMMAND\n"), !exempt.contains(path) {
+                XCTAssertTrue(help.out.contains("  --json "), "\(path) has no --json: \(help.out.prefix(300))")
+            }
         }
         for group in [["thread"], ["improv"], ["tag"], ["thread", "otbr"]] {
             let bare = await home(group)
             XCTAssertEqual(bare.code, .success, "\(group) bare: \(bare.error)")
             XCTAssertTrue(bare.out.hasPrefix("USAGE: home \(group.joined(separator: " ")) COMMAND\n"), bare.out)
         }
+    }
+
+    func testAnActionsResultAsJSON() async throws {
+        let result = await home("locale", "set", "en-GB", "--json")
+        XCTAssertEqual(result.code, .success, result.error)
+        let object = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        XCTAssertEqual(object?["locale"] as? String, "en-GB")
+        XCTAssertEqual(object?["kept_on_server"] as? Bool, false, "signed out: for this run only")
     }
 
     func testCompletionsForEveryShellAndAnUnknownOne() async {
