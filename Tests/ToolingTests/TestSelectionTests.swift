@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// tools/test-selection: which tests `tools/test NAME` runs for a module, a plugin target or a plugin id.
+final class TestSelectionTests: XCTestCase {
+    private let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private func select(_ name: String) throws -> (status: Int32, lines: [String], error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repository.appendingPathComponent("tools/test-selection").path, name]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init), error)
+    }
+
+    func testAModuleSelectsItsTestTargetsAndTheIntegrationTestsThatImportIt() throws {
+        let result = try select("Transport")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(result.lines.first, "Transport")
+        let filter = try XCTUnwrap(result.lines.dropFirst().first)
+        XCTAssertTrue(filter.contains("TransportTests\\."), filter)
+        XCTAssertTrue(filter.contains("IntegrationTests\\.WebSocketConformanceTests/"), filter)
+        XCTAssertFalse(filter.contains("PushRelayTests"), "the relay does not use Transport: \(filter)")
+        XCTAssertEqual(result.lines.last, "integration")
+    }
+
+    func testAPluginIdSelectsTheTestsThatRunItsCommands() throws {
+        let result = try select("thread")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(result.lines.first, "ThreadPlugin")
+        XCTAssertTrue(result.lines[1].contains("IntegrationTests\\.ThreadCommandTests/"), result.lines[1])
+    }
+
+    func testAUnitOnlyModuleNeedsNoServer() throws {
+        let result = try select("HADesignTokens")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(result.lines.last, "unit")
+    }
+
+    func testAnUnknownNameListsTheChoices() throws {
+        let result = try select("nowhere")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.error.contains("no target or plugin 'nowhere'; targets: Agent, "), result.error)
+    }
+}
