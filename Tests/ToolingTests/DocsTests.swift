@@ -4,8 +4,7 @@ import XCTest
 /// tools/docs: CONTRIBUTING.md's module graph and table of capabilities and extension points are
 /// what the code says, and a change to the code makes them stale.
 final class DocsTests: XCTestCase {
-    private let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private let repository = PythonTool.repository
     private var tree: URL!
 
     override func setUpWithError() throws {
@@ -44,16 +43,8 @@ final class DocsTests: XCTestCase {
     }
 
     private func docs(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.appendingPathComponent("tools/docs").path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try PythonTool(name: "docs").run(arguments)
+        return (result.status, result.out + result.error)
     }
 
     func testTheRepositorysContributingIsUpToDate() throws {

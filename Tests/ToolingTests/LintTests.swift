@@ -3,8 +3,7 @@ import XCTest
 
 /// tools/lint passes on the tree and fails on each kind of planted violation.
 final class LintTests: XCTestCase {
-    private let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private let repository = PythonTool.repository
     private var tree: URL!
 
     override func setUpWithError() throws {
@@ -27,17 +26,8 @@ final class LintTests: XCTestCase {
     }
 
     private func lint(_ root: URL, architecture: URL? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.appendingPathComponent("tools/lint").path, "--root", root.path]
-            + (architecture.map { ["--architecture", $0.path] } ?? [])
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try PythonTool(name: "lint").run(["--root", root.path] + (architecture.map { ["--architecture", $0.path] } ?? []))
+        return (result.status, result.out + result.error)
     }
 
     func testTheRepositoryPasses() throws {

@@ -3,21 +3,9 @@ import XCTest
 
 /// tools/test-selection: which tests `tools/test NAME` runs for a module, a plugin target or a plugin id.
 final class TestSelectionTests: XCTestCase {
-    private let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     private func select(_ name: String) throws -> (status: Int32, lines: [String], error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.appendingPathComponent("tools/test-selection").path, name]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let error = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init), error)
+        let result = try PythonTool(name: "test-selection").run([name])
+        return (result.status, result.out.split(separator: "\n").map(String.init), result.error)
     }
 
     func testAModuleSelectsItsTestTargetsAndTheIntegrationTestsThatImportIt() throws {
