@@ -56,8 +56,13 @@ public struct World: Sendable {
         )
     }()
 
-    /// The machine's monotonic clock, in seconds.
-    public static let machineUptime: @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
+    /// The machine's monotonic clock, in seconds (`CLOCK_MONOTONIC`, read through the vDSO: a
+    /// request path may ask it every time).
+    public static let machineUptime: @Sendable () -> Double = {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
 
     /// A task sleep of `seconds` (none for zero or less).
     public static let machineSleep: @Sendable (_ seconds: Double) async throws -> Void = { seconds in

@@ -119,9 +119,11 @@ public final class RelayService: Sendable {
         if route.provider == nil, try !registrations.isRegistered(tokenKey: key) {
             throw RelayRequestError(404, "the push token was not issued by this relay; the device registers at /push/register")
         }
+        // One reading of the clock for the whole request.
+        let date = Current.now()
         if route.provider == nil {
-            registrations.markUsed(tokenKey: key, at: Current.now())
-        } else if !providerTokens.admit(key, at: Current.now()) {
+            registrations.markUsed(tokenKey: key, at: date)
+        } else if !providerTokens.admit(key, at: date) {
             throw RelayRequestError(429, "the relay keeps counts for at most \(configuration.providerTokensPerDay) push tokens of other apps a day; try again after 00:00 UTC")
         }
         let payload = try PayloadConverter.convert(push.notification)
@@ -131,7 +133,6 @@ public final class RelayService: Sendable {
         guard streamed.count <= QueueLimits.maximumPayloadSize else {
             throw RelayRequestError(413, "the notification is \(streamed.count) bytes as delivered; a device takes at most \(QueueLimits.maximumPayloadSize)")
         }
-        let date = Current.now()
         let maximum = configuration.dailyLimit
         guard try limits.reserve(key, maximum: maximum, at: date) != nil else {
             let status = try limits.status(of: key, maximum: maximum, at: date)
