@@ -58,7 +58,8 @@ struct CommandDispatcher {
         // A command that finds its server gone (signing out, access revoked) starts what forgets
         // the server's Thread keys and relay registration first, which it did not need till then.
         let forgetters = Set(plan.startOrder.filter { $0.descriptor.contributes.contains { $0.point == SessionCapabilities.serverForgetting.name } }.map(\.descriptor.id))
-        Home.forgetting {
+        // A command whose plugins use no session (so none was provided) has no server to forget.
+        (try? host.registry.resolve(SessionCapabilities.access))?.client.forgetting {
             _ = await host.start(only: forgetters)
             return host.extensions.contributions(to: SessionCapabilities.serverForgetting).map(\.value)
         }

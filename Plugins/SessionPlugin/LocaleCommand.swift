@@ -17,7 +17,7 @@ struct LocaleCommand: PluginCommand {
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)
         let home = try await session.stored(server: invocation.server)
-        let locale = try await home?.persistedLocale() ?? Home.getLocale()
+        let locale = try await home?.persistedLocale() ?? session.client.getLocale()
         if invocation.arguments.has("json") {
             try invocation.console.printJSON(["locale": locale?.identifier(.bcp47)])
         } else {

@@ -2,16 +2,18 @@ import CLIKit
 import HomePluginKit
 import Essentials
 import HomeAPI
+import SessionContract
 
 /// `home servers [--json]`: the servers with a stored session.
 struct ServersCommand: PluginCommand {
     static let commandName = "servers"
     static let commandSummary = "List the servers signed in to; the default one is marked with *."
+    let session: any SessionAccess
     let options: [OptionSpec] = [.json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
-        let servers = try Home.servers()
+        let servers = try session.client.servers()
         let console = invocation.console
         if invocation.arguments.has("json") {
             try console.printJSON(servers)

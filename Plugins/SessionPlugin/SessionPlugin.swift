@@ -34,17 +34,19 @@ public final class SessionPlugin: Plugin {
         // The client id sessions are issued to: the manifest's, else HOME_CLIENT_ID (to tell
         // this machine's sessions apart in the server's list of refresh tokens), else the default.
         let clientID = configuration.clientID ?? Current.environment()["HOME_CLIENT_ID"].flatMap { $0.isEmpty ? nil : $0 }
-        try Home.configure { settings in
+        // This host's Home client, handed out with the sessions (no process-wide state).
+        let client = HomeClient()
+        try client.configure { settings in
             if let clientID { settings.clientID = clientID }
         }
         // Read live when a server is forgotten, by then every plugin has contributed. Not declared
         // under `consumes`: that would start the contributors first, and they need the session.
-        Home.forgetting { context.contributions(to: SessionCapabilities.serverForgetting).map(\.value) }
-        let session = StoredSessions()
+        client.forgetting { context.contributions(to: SessionCapabilities.serverForgetting).map(\.value) }
+        let session = StoredSessions(client: client)
         try context.provide(SessionCapabilities.access, session)
-        try context.contribute(command: LoginCommand())
+        try context.contribute(command: LoginCommand(session: session))
         try context.contribute(command: LogoutCommand(session: session))
-        try context.contribute(command: ServersCommand())
+        try context.contribute(command: ServersCommand(session: session))
         try context.contribute(command: StatusCommand(session: session))
         try context.contribute(command: LocaleCommand(session: session))
         try context.contribute(command: PermissionsCommand(session: session))

@@ -7,6 +7,8 @@ import SessionCommandKit
 /// The session plugin's ``SessionAccess``: the sessions in the token store, the default server
 /// from `HOME_SERVER`.
 struct StoredSessions: SessionAccess {
+    let client: HomeClient
+
     func restore(server: String?, advice: String) async throws -> Home {
         guard let home = try await stored(server: server) else {
             throw SessionError.notSignedIn(server: Self.server(option: server), advice: advice)
@@ -15,7 +17,7 @@ struct StoredSessions: SessionAccess {
     }
 
     func stored(server: String?) async throws -> Home? {
-        try await Home.restoreSession(server: Self.server(option: server))
+        try await client.restoreSession(server: Self.server(option: server))
     }
 
     func credentials(_ selection: ServerSelection) async throws -> ServerCredentials {

@@ -8,11 +8,11 @@ final class HomeConfigurationTests: XCTestCase {
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("home-api-\(UUID().uuidString)")
 
     override func setUp() {
-        HomeRuntime.state.withLock { $0 = HomeRuntime.State() }
+        HomeClient.shared.state.withLock { $0 = HomeClient.State() }
     }
 
     override func tearDown() {
-        HomeRuntime.state.withLock { $0 = HomeRuntime.State() }
+        HomeClient.shared.state.withLock { $0 = HomeClient.State() }
         try? FileManager.default.removeItem(at: root)
     }
 

@@ -6,36 +6,14 @@ extension Home {
     /// The key of the user's language in Home Assistant's frontend user data.
     static let languageKey = "language"
 
-    /// Sets the locale. Before a session it is kept in memory (and saved for the user at
-    /// sign-in); during a session it is also persisted as a BCP-47 tag to the server for the
-    /// user. If that fails, this throws and the previous locale is back in place.
+    /// Sets the shared client's locale (``HomeClient/setLocale(_:)``).
     public static func setLocale(_ locale: Locale?) async throws {
-        _ = try HomeRuntime.configuration()
-        let tag = try locale.map { locale throws(HomeError) -> LanguageTag in
-            guard let tag = LanguageTag(locale) else {
-                throw .invalidField("locale", "'\(locale.identifier)' is not a BCP-47 language tag (such as en-US)")
-            }
-            return tag
-        }
-        let (previous, active) = HomeRuntime.state.withLock { state in
-            defer { state.locale = tag }
-            return (state.locale, state.active)
-        }
-        guard let active else { return }
-        do {
-            try await active.persistLocale(tag)
-        } catch {
-            HomeRuntime.state.withLock { state in
-                if state.locale == tag { state.locale = previous }
-            }
-            throw error
-        }
+        try await HomeClient.shared.setLocale(locale)
     }
 
-    /// The locale in memory, or nil when none is set.
+    /// The shared client's locale in memory, or nil when none is set.
     public static func getLocale() throws -> Locale? {
-        _ = try HomeRuntime.configuration()
-        return HomeRuntime.state.withLock { $0.locale }?.locale
+        try HomeClient.shared.getLocale()
     }
 
     /// The locale persisted on the server for the user, which also becomes the one in memory.
@@ -46,7 +24,7 @@ extension Home {
                 return LanguageTag(text: text)
             }
         }
-        if let tag { HomeRuntime.state.withLock { $0.locale = tag } }
+        if let tag { client.state.withLock { $0.locale = tag } }
         return tag?.locale
     }
 

@@ -18,12 +18,15 @@ public final class Home: Sendable {
     let session: AuthSession
     let configuration: HomeClientConfiguration
     let layout: DirectoryLayout
+    /// The client that made it, whose locale and forgetters it uses.
+    let client: HomeClient
 
-    init(server: ServerAddress, session: AuthSession, configuration: HomeClientConfiguration, layout: DirectoryLayout) {
+    init(server: ServerAddress, session: AuthSession, configuration: HomeClientConfiguration, layout: DirectoryLayout, client: HomeClient) {
         self.server = server
         self.session = session
         self.configuration = configuration
         self.layout = layout
+        self.client = client
     }
 
     /// The server's id as a structure the user may grant access to: its URL.
@@ -130,18 +133,18 @@ public final class Home: Sendable {
         }
     }
 
-    /// Who forgets what for a server besides its folders (Thread credentials it gave, a relay
-    /// registration): asked each time a server is forgotten (so it may start what is not running).
+    /// Who forgets what for a server on the shared client (``HomeClient/forgetting(with:)``),
+    /// besides its folders: asked each time a server is forgotten.
     public static func forgetting(with forgetters: @escaping @Sendable () async -> [any ServerForgetting]) {
-        HomeRuntime.state.withLock { $0.forgetters = forgetters }
+        HomeClient.shared.forgetting(with: forgetters)
     }
 
     private func removeLocalData() async throws {
-        let forgetters = HomeRuntime.state.withLock { $0.forgetters }
+        let forgetters = client.state.withLock { $0.forgetters }
         for forgetter in await forgetters() { await forgetter.forget(self) }
         try CredentialStore(folder: layout.configuration).remove(server.description)
         try folders.wipe()
-        HomeRuntime.state.withLock { state in
+        client.state.withLock { state in
             if state.active === self { state.active = nil }
         }
     }

@@ -13,7 +13,7 @@ public struct HomePermissions: Sendable {
         structureID: String? = nil, allowedStructureIDs: [String]? = nil, allowStructureChange: Bool = false,
         prompt: any PermissionsPrompt, signIn: @Sendable (ServerAddress) async throws -> SignInMethod
     ) async throws -> Home? {
-        let known = try Home.servers().map(\.server)
+        let known = try home.client.servers().map(\.server)
         let choice = try StructureChoice(
             known: known, current: home.structureID,
             hint: try structureID.map { try Home.address($0).description },
@@ -26,6 +26,6 @@ public struct HomePermissions: Sendable {
             let allowed = choice.locked ? choice.preselected : choice.options.joined(separator: ", ")
             throw HomeError.invalidField("structureID", "'\(chosen)' may not be chosen here; allowed: \(allowed)")
         }
-        return try await Home.signIn(to: address.description, using: try await signIn(address))
+        return try await home.client.signIn(to: address.description, using: try await signIn(address))
     }
 }

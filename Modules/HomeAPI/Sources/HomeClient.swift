@@ -1,0 +1,144 @@
+import Auth
+import Essentials
+import Foundation
+import Networking
+import Synchronization
+
+/// One Home client: its configuration, the locale in memory, the active session and who forgets
+/// what for a server, changed together under one lock. `Home`'s static entry point (the SDK's
+/// `Home.configure`, `Home.connect`, …) uses ``shared``; a host that wants a client of its own
+/// (the session plugin, which hands it out through `session.access`) makes one.
+public final class HomeClient: Sendable {
+    struct State: Sendable {
+        var configuration: HomeClientConfiguration?
+        var locale: LanguageTag?
+        var active: Home?
+        var forgetters: @Sendable () async -> [any ServerForgetting] = { [] }
+    }
+
+    /// The client behind `Home`'s static entry point.
+    public static let shared = HomeClient()
+
+    let state = Mutex(State())
+
+    /// A client not yet configured.
+    public init() {}
+
+    /// Sets the client's configuration; every other call needs it first. A value that is not
+    /// valid is refused with ``HomeErrorCode/invalidArgument`` naming its field, and the
+    /// previous configuration stays. Configuring again forgets the active session object
+    /// (not the stored sessions).
+    public func configure(_ body: (inout HomeClientConfiguration) throws -> Void) throws {
+        var configuration = HomeClientConfiguration()
+        try body(&configuration)
+        let valid = try configuration.validated()
+        state.withLock { state in
+            state.configuration = valid
+            state.locale = valid.locale.flatMap(LanguageTag.init)
+            state.active = nil
+        }
+    }
+
+    /// The session for `server`, restored if one is stored, else a new sign-in with `method`.
+    public func connect(to server: String, using method: SignInMethod) async throws -> Home {
+        if let home = try await restoreSession(server: server) { return home }
+        return try await signIn(to: server, using: method)
+    }
+
+    /// The stored session for `server` (the default server when nil), or nil when nobody has
+    /// signed in to it. Nothing is asked of the server: the first call shows whether access
+    /// still holds.
+    public func restoreSession(server: String? = nil) async throws -> Home? {
+        let (configuration, layout) = try context()
+        let file: CredentialFile
+        do {
+            file = try CredentialStore(folder: layout.configuration).load()
+        } catch {
+            throw HomeError(converting: error)
+        }
+        let key = try server.map { try Home.address($0).description } ?? file.defaultServer
+        guard let key, let stored = file.sessions[key] else { return nil }
+        let home = make(stored: stored, address: try Home.address(stored.server), configuration: configuration, layout: layout)
+        state.withLock { $0.active = home }
+        return home
+    }
+
+    /// Signs in to `server` with `method`, replacing (and revoking) a session stored for it,
+    /// and makes it the default server and the active session. A locale set in memory is then
+    /// persisted for the user.
+    public func signIn(to server: String, using method: SignInMethod) async throws -> Home {
+        let (configuration, layout) = try context()
+        let address = try Home.address(server)
+        let stored: StoredSession
+        do {
+            stored = try await Self.newSession(address: address, method: method, clientID: configuration.clientID)
+        } catch {
+            throw HomeError(converting: error)
+        }
+        let store = CredentialStore(folder: layout.configuration)
+        do {
+            let previous = try store.session(for: address.description)
+            try store.save(stored, makeDefault: true)
+            if let old = previous?.refreshToken, old != stored.refreshToken {
+                do {
+                    try await TokenEndpoint(address: address).revoke(refreshToken: old)
+                } catch {
+                    Current.logger("home").warning("the previous session on \(address) could not be revoked (revoke it in the profile page): \(error)")
+                }
+            }
+        } catch {
+            throw HomeError(converting: error)
+        }
+        let home = make(stored: stored, address: address, configuration: configuration, layout: layout)
+        let locale = state.withLock { state in
+            state.active = home
+            return state.locale
+        }
+        if let locale {
+            do {
+                try await home.persistLocale(locale)
+            } catch {
+                Current.logger("home").warning("signed in, but the locale \(locale) could not be saved for the user: \(error)")
+            }
+        }
+        return home
+    }
+
+    /// The servers with a stored session, the default first.
+    public func servers() throws -> [ServerSummary] {
+        let (_, layout) = try context()
+        do {
+            let file = try CredentialStore(folder: layout.configuration).load()
+            return file.sessions.values
+                .map { ServerSummary($0, isDefault: $0.server == file.defaultServer) }
+                .sorted { ($0.isDefault ? 0 : 1, $0.server) < ($1.isDefault ? 0 : 1, $1.server) }
+        } catch {
+            throw HomeError(converting: error)
+        }
+    }
+
+    /// Who forgets what for a server besides its folders (Thread credentials it gave, a relay
+    /// registration): asked each time a server is forgotten (so it may start what is not running).
+    public func forgetting(with forgetters: @escaping @Sendable () async -> [any ServerForgetting]) {
+        state.withLock { $0.forgetters = forgetters }
+    }
+
+    /// The configuration; ``HomeError/notConfigured`` before ``configure(_:)``.
+    func configuration() throws(HomeError) -> HomeClientConfiguration {
+        guard let configuration = state.withLock({ $0.configuration }) else { throw .notConfigured }
+        return configuration
+    }
+
+    func context() throws(HomeError) -> (HomeClientConfiguration, DirectoryLayout) {
+        let configuration = try configuration()
+        return (configuration, configuration.dataLocations ?? Current.directories())
+    }
+
+    private func make(stored: StoredSession, address: ServerAddress, configuration: HomeClientConfiguration, layout: DirectoryLayout) -> Home {
+        let session = AuthSession(
+            address: address, stored: stored, store: CredentialStore(folder: layout.configuration),
+            granting: TokenEndpoint(address: address)
+        )
+        return Home(server: address, session: session, configuration: configuration, layout: layout, client: self)
+    }
+}
