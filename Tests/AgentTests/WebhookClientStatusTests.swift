@@ -41,4 +41,26 @@ final class WebhookClientStatusTests: XCTestCase {
             XCTAssertEqual(code, 400)
         }
     }
+
+    /// A starting server (or a deleted registration) answers the webhook with an empty 200:
+    /// the queue then sends nothing and keeps every call, instead of taking them as delivered.
+    func testAQueueKeepsItsCallsWhileTheWebhookAnswersNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("queue-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let queue = try WebhookQueue(folder: folder)
+        try queue.enqueue("fire_event", .object(["event_type": .string("soak_event")]))
+        let server = try CannedHTTPServer(steps: [.send("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")])
+        defer { server.stop() }
+        let registration = try JSONValueDecoder().decode(
+            MobileAppRegistrationResponse.self, from: try JSONParser.parse(#"{"webhook_id": "w", "secret": null}"#)
+        )
+        let client = try WebhookClient(server: try ServerAddress("http://127.0.0.1:\(server.port)"), registration: registration)
+        do {
+            try await queue.flush(through: client) { type, _, _ in XCTFail("\(type) was taken as delivered") }
+            XCTFail("a flush through a webhook that answers nothing succeeded")
+        } catch WebhookError.transport(let message) {
+            XCTAssertTrue(message.contains("get_config"), message)
+        }
+        XCTAssertEqual(try queue.pendingCount(), 1, "the call waits")
+    }
 }

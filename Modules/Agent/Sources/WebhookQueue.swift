@@ -48,6 +48,14 @@ public final class WebhookQueue: Sendable {
     public func flush(through webhook: WebhookClient, handle: (String, JSONValue, JSONValue?) async throws -> Void) async throws -> Int {
         guard let lock = try await FileLock.acquire(path: deliveryLock, patience: deliveryPatience) else { return 0 }
         defer { lock.release() }
+        guard try !outbox.nextBatch(limit: 1).isEmpty else { return 0 }
+        // An unknown webhook gets an empty 200, which is also what a server still starting
+        // (mobile_app not loaded yet) answers, and what a fire_event gets when it worked: calls
+        // sent then would be taken as delivered and lost. A live registration always answers
+        // get_config with a body, so the queue waits until it does.
+        guard try await webhook.send("get_config") != nil else {
+            throw WebhookError.transport("the webhook answered get_config with nothing (the server is starting, or the registration is gone); the queue waits")
+        }
         var sent = 0
         while true {
             let batch = try outbox.nextBatch(limit: 20)
