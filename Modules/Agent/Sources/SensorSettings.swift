@@ -19,10 +19,6 @@ public struct SensorSettings: Codable, Sendable, Equatable {
         try store(in: folder).load() ?? SensorSettings()
     }
 
-    public func save(to folder: URL) throws {
-        try Self.store(in: folder).save(self)
-    }
-
     /// Loads, changes with `body` and saves the settings in `folder` under their lock, so the
     /// daemon and a command changing them at once lose nothing.
     @discardableResult

@@ -133,12 +133,6 @@ public final class Home: Sendable {
         }
     }
 
-    /// Who forgets what for a server on the shared client (``HomeClient/forgetting(with:)``),
-    /// besides its folders: asked each time a server is forgotten.
-    public static func forgetting(with forgetters: @escaping @Sendable () async -> [any ServerForgetting]) {
-        HomeClient.shared.forgetting(with: forgetters)
-    }
-
     private func removeLocalData() async throws {
         let forgetters = client.state.withLock { $0.forgetters }
         for forgetter in await forgetters() { await forgetter.forget(self) }
