@@ -52,12 +52,11 @@ struct AgentCommand: PluginCommand {
         // Every line of the daemon and what it runs goes through the redacting logger (a token in an
         // error's text is masked), stamped with the time for a journal read later.
         let logger = Logger(label: "agent", level: .info) { line in console.printError("\(HATimestamp.string(from: Current.now())) \(line)") }
-        let log: @Sendable (String) -> Void = { logger.info($0) }
-        let location = locationInterval.map { LocationSchedule(interval: $0, sources: { services.locationSources }, log: log) }
+        let location = locationInterval.map { LocationSchedule(interval: $0, sources: { services.locationSources }, logger: logger) }
         let steps = AgentDaemon.Steps(
             register: { try await session.registrar.registrationForSending() },
             isUnreachable: MobileAppRegistrar.isUnreachable,
-            openChannels: { registration in try await AgentChannels.open(for: registration, session: session, log: log) },
+            openChannels: { registration in try await AgentChannels.open(for: registration, session: session, logger: logger) },
             report: { registration in
                 // Webhooks need no token, so a revoked session shows only here: then the server's
                 // data, Thread keys and relay registration are wiped, and the daemon stops.
@@ -74,7 +73,7 @@ struct AgentCommand: PluginCommand {
             },
             isRevoked: Self.isRevoked
         )
-        try await AgentDaemon(server: "\(session.home.server)", interval: interval, wakeups: wakeups, steps: steps, log: log).run()
+        try await AgentDaemon(server: "\(session.home.server)", interval: interval, wakeups: wakeups, steps: steps, logger: logger).run()
         return .success
     }
 

@@ -1,9 +1,10 @@
 import Agent
 import AgentContract
+import Essentials
 import Foundation
 import PluginHost
-import SessionContract
 import SessionCommandKit
+import SessionContract
 
 /// What the agent's commands use: the session capability, the entries of the agent's extension
 /// points (read live from the plugin's context), and the daemon's wakeups.
@@ -32,7 +33,7 @@ struct AgentServices: Sendable {
     /// The handler the notification channels hand every notification to: the contributed
     /// handlers, over the agent's own for `clear_notification`, `update_sensors` and
     /// `request_location_update` (a contributed one of the same name wins).
-    func notificationHandler(history: NotificationHistory, session: AgentSession, log: @escaping @Sendable (String) -> Void) -> NotificationHandler {
+    func notificationHandler(history: NotificationHistory, session: AgentSession, logger: Logger) -> NotificationHandler {
         let sources = { @Sendable in locationSources }
         var handlers: [String: any NotificationCommandHandler] = [
             "clear_notification": ClearNotificationHandler(history: history),
@@ -47,14 +48,14 @@ struct AgentServices: Sendable {
             responder: NotificationResponder { type, data in
                 let outcome = try await session.queueAndSend(type, data)
                 let action = data.objectValue?["event_data"]?.objectValue?["action"]?.stringValue ?? "?"
-                log("action \(action) pressed: \(outcome)")
+                logger.info("action \(action) pressed: \(outcome)")
                 return outcome
             },
             images: NotificationImages(
                 server: session.home.server, tokens: session.home.tokenProvider,
-                folder: session.home.folders.cache.appendingPathComponent("notification-images"), log: log
+                folder: session.home.folders.cache.appendingPathComponent("notification-images"), logger: logger
             ),
-            log: log
+            logger: logger
         )
     }
 

@@ -9,14 +9,14 @@ import Synchronization
 final class LocationSchedule: Sendable {
     let interval: Double
     let sources: @Sendable () -> [any LocationSource]
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     private let lastSent = Mutex<Date?>(nil)
     private let missingSaid = Mutex(false)
 
-    init(interval: Double, sources: @escaping @Sendable () -> [any LocationSource], log: @escaping @Sendable (String) -> Void) {
+    init(interval: Double, sources: @escaping @Sendable () -> [any LocationSource], logger: Logger) {
         self.interval = interval
         self.sources = sources
-        self.log = log
+        self.logger = logger
     }
 
     /// Sends the place through `send` when it is due.
@@ -28,7 +28,7 @@ final class LocationSchedule: Sendable {
                 return !said
             }
             if first {
-                log("--location-interval: no location source plugin is enabled (the location plugin); no location is sent")
+                logger.info("--location-interval: no location source plugin is enabled (the location plugin); no location is sent")
             }
             return
         }
@@ -36,9 +36,9 @@ final class LocationSchedule: Sendable {
             let fix = try await source.locate()
             let outcome = try await send("update_location", .object(fix.webhookData))
             lastSent.withLock { $0 = now }
-            log("location \(fix.latitude), \(fix.longitude) (±\(Int(fix.accuracy)) m) \(outcome)")
+            logger.info("location \(fix.latitude), \(fix.longitude) (±\(Int(fix.accuracy)) m) \(outcome)")
         } catch {
-            log("location not sent, trying again at the next report: \(error)")
+            logger.warning("location not sent, trying again at the next report: \(error)")
         }
     }
 }

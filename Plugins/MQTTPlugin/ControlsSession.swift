@@ -26,7 +26,7 @@ final class ControlsSession: @unchecked Sendable {
     let topics: ControlTopics
     let registration: MobileAppRegistration
     let folder: URL
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     private let lock = NSLock()
     private var connection: MQTTConnection?
     private let commands: AsyncStream<(any Control, ControlCommand)>
@@ -42,7 +42,7 @@ final class ControlsSession: @unchecked Sendable {
 
     init(
         offered: [any Control], withdrawn: [ControlDefinition], topics: ControlTopics, registration: MobileAppRegistration, folder: URL,
-        lastOnline: Date?, log: @escaping @Sendable (String) -> Void
+        lastOnline: Date?, logger: Logger
     ) {
         lastContact = lastOnline
         self.offered = Dictionary(offered.map { ($0.definition.id, $0) }) { first, _ in first }
@@ -50,7 +50,7 @@ final class ControlsSession: @unchecked Sendable {
         self.topics = topics
         self.registration = registration
         self.folder = folder
-        self.log = log
+        self.logger = logger
         (commands, queue) = AsyncStream.makeStream(of: (any Control, ControlCommand).self)
     }
 
@@ -80,7 +80,7 @@ final class ControlsSession: @unchecked Sendable {
         do {
             try await ControlSettings.update(in: folder) { $0.lastOnline = now }
         } catch {
-            log("mqtt: when the agent was last on the broker was not saved: \(error)")
+            logger.warning("when the agent was last on the broker was not saved: \(error)")
         }
     }
 
@@ -89,7 +89,7 @@ final class ControlsSession: @unchecked Sendable {
         do {
             try connection.publish(message)
         } catch {
-            log("mqtt: \(error)")
+            logger.warning("\(error)")
         }
     }
 
@@ -136,17 +136,17 @@ final class ControlsSession: @unchecked Sendable {
             return lock.withLock { if message.text == backlogMark { backlogMark = nil } }
         }
         guard !message.retain else {
-            log("mqtt: a retained command for \(id) is never performed; cleared from the broker")
+            logger.info("a retained command for \(id) is never performed; cleared from the broker")
             return publish(MQTTMessage(topic: message.topic, payload: [], qos: 1, retain: true))
         }
         guard message.payload.count > 0 else { return }
         let (stale, absence) = lock.withLock { (backlogMark != nil && Current.uptime() < backlogUntil, staleAbsence) }
         guard !stale else {
-            return log("mqtt: a command for \(id) queued while the agent was away (\(absence), over \(Int(Self.freshness)) s) is dropped")
+            return logger.info("a command for \(id) queued while the agent was away (\(absence), over \(Int(Self.freshness)) s) is dropped")
         }
-        guard let control = offered[id] else { return log("mqtt: a command for \(id), which is not enabled here; ignored") }
+        guard let control = offered[id] else { return logger.info("a command for \(id), which is not enabled here; ignored") }
         guard let text = message.text, let command = ControlCommand(payload: text, for: control.definition.kind) else {
-            return log("mqtt: \(id) got a payload that is not a command for it (\(message.payload.count) bytes); ignored")
+            return logger.info("\(id) got a payload that is not a command for it (\(message.payload.count) bytes); ignored")
         }
         queue.yield((control, command))
     }
@@ -156,16 +156,16 @@ final class ControlsSession: @unchecked Sendable {
         var failure: String?
         do {
             try await control.perform(command)
-            log("control \(id): \(command)")
+            logger.info("control \(id): \(command)")
         } catch {
             failure = "\(error)"
-            log("control \(id): \(command) failed: \(error)")
+            logger.warning("control \(id): \(command) failed: \(error)")
         }
         let outcome = ControlOutcome(at: Current.now(), command: command.description, error: failure)
         do {
             try await ControlSettings.update(in: folder) { $0.lastCommands[id] = outcome }
         } catch {
-            log("control \(id): its outcome was not recorded: \(error)")
+            logger.warning("control \(id): its outcome was not recorded: \(error)")
         }
         if control.definition.kind != .button, let state = await control.state() {
             publish(MQTTMessage(topic: topics.state(id), text: state, qos: 1, retain: true))

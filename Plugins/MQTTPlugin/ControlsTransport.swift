@@ -17,9 +17,10 @@ struct ControlsTransport: AgentService {
     let configuration: MQTTConfiguration
     let controls: @Sendable () -> [any Control]
 
-    func start(_ registration: AgentRegistration, home: Home, log: @escaping @Sendable (String) -> Void) async throws -> @Sendable () async -> Void {
+    func start(_ registration: AgentRegistration, home: Home, logger agentLogger: Logger) async throws -> @Sendable () async -> Void {
+        let logger = agentLogger.labeled("mqtt")
         guard let broker = configuration.broker else {
-            log("mqtt: no broker in the manifest's mqtt configuration; controls are not offered")
+            logger.info("no broker in the manifest's mqtt configuration; controls are not offered")
             return {}
         }
         let folder = home.folders.data
@@ -35,19 +36,19 @@ struct ControlsTransport: AgentService {
         )
         let session = ControlsSession(
             offered: offered, withdrawn: all.filter { !enabled.contains($0.definition.id) }.map(\.definition), topics: topics,
-            registration: registration.request, folder: folder, lastOnline: stored.lastOnline, log: log
+            registration: registration.request, folder: folder, lastOnline: stored.lastOnline, logger: logger
         )
         let connection = try MQTTConnection(
-            settings: settings, subscriptions: [topics.commands], connected: { session.announce() }, received: { session.handle($0) }, log: { log("mqtt: \($0)") }
+            settings: settings, subscriptions: [topics.commands], connected: { session.announce() }, received: { session.handle($0) }, logger: logger
         )
         session.attach(connection)
         try connection.start()
-        log("mqtt: offering \(offered.count) control(s) on \(broker.host):\(broker.port) as \(topics.base)\(offered.isEmpty ? " ('home controls enable ID' offers one)" : "")")
+        logger.info("offering \(offered.count) control(s) on \(broker.host):\(broker.port) as \(topics.base)\(offered.isEmpty ? " ('home controls enable ID' offers one)" : "")")
         let publishing = Task {
             // Said once when the broker cannot be reached soon after the start; the connection keeps trying.
             try? await Current.sleep(5)
             if !Task.isCancelled, !connection.connectedNow {
-                log("mqtt: the broker \(broker.host):\(broker.port) cannot be reached yet; trying again (1 s doubling to 30 s)")
+                logger.info("the broker \(broker.host):\(broker.port) cannot be reached yet; trying again (1 s doubling to 30 s)")
             }
             while !Task.isCancelled {
                 try? await Current.sleep(Self.statePeriod)

@@ -7,15 +7,15 @@ import HomeAPI
 /// from the credentials the relay issued, kept in the server's data folder.
 struct RelayStreamOpener: NotificationChannel {
     func open(
-        _ registration: AgentRegistration, home: Home, handler: NotificationHandler, log: @escaping @Sendable (String) -> Void
+        _ registration: AgentRegistration, home: Home, handler: NotificationHandler, logger: Logger
     ) async throws -> @Sendable () async -> Void {
         guard case .string(let url)? = registration.request.appData?["push_url"] else { return {} }
         guard let credentials = try RelayCredentials.load(from: home.folders.data), credentials.pushURL == url else {
-            log("no stream secret for the relay \(url) here; run 'home agent register --relay \(url)' to register with it")
+            logger.info("no stream secret for the relay \(url) here; run 'home agent register --relay \(url)' to register with it")
             return {}
         }
-        guard let channel = RelayPushChannel(credentials: credentials, handler: handler, log: log) else {
-            log("the push_url \(url) is not a relay's /push/send; not listening on it")
+        guard let channel = RelayPushChannel(credentials: credentials, handler: handler, logger: logger) else {
+            logger.info("the push_url \(url) is not a relay's /push/send; not listening on it")
             return {}
         }
         let listening = Task { await channel.run() }

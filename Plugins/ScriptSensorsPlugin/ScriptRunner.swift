@@ -12,7 +12,7 @@ final class ScriptRunner: @unchecked Sendable {
     static let maximumLineBytes = 4096
 
     let spec: ScriptSpec
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     private let lock = NSLock()
     private var values: [String: JSONValue] = [:]
     private var failure: String?
@@ -21,9 +21,9 @@ final class ScriptRunner: @unchecked Sendable {
     /// Whether a streaming script's output is being read (until it ends or is stopped).
     private var streaming = false
 
-    init(spec: ScriptSpec, log: @escaping @Sendable (String) -> Void) {
+    init(spec: ScriptSpec, logger: Logger) {
         self.spec = spec
-        self.log = log
+        self.logger = logger
     }
 
     /// The value of `key`, nil while the script fails.
@@ -63,7 +63,7 @@ final class ScriptRunner: @unchecked Sendable {
                 return failure == reason ? nil : "script \(spec.id): \(reason); its sensors are unavailable"
             }
         }
-        if let said { log(said) }
+        if let said { logger.warning(said) }
     }
 
     /// Starts the streaming script when it is not running (at most once an interval).

@@ -31,7 +31,7 @@ public final class ScriptSensorsPlugin: Plugin {
 
     public func start(_ context: PluginContext) async throws {
         let logger = context.logger
-        let runners = scripts.map { spec in ScriptRunner(spec: spec) { logger.warning($0) } }
+        let runners = scripts.map { spec in ScriptRunner(spec: spec, logger: logger) }
         self.runners.withLock { $0 = runners }
         let sensors = zip(scripts, runners).flatMap { spec, runner in
             spec.sensors.map { ScriptSensor(definition: $0, key: spec.keys[$0.uniqueID] ?? "", runner: runner) }

@@ -1,12 +1,13 @@
 import Agent
+import EssentialsTestSupport
 import XCTest
 
 /// The daemon loop on an injected clock: nothing here waits for real time.
 final class AgentDaemonTests: XCTestCase {
-    private let logs = LineLog()
+    private let logs = LogRecorder()
 
     private func daemon(_ script: DaemonScript, wakeups: AgentWakeups) -> AgentDaemon {
-        AgentDaemon(server: "http://ha.test", interval: 60, wakeups: wakeups, steps: script.steps) { [logs] line in logs.append(line) }
+        AgentDaemon(server: "http://ha.test", interval: 60, wakeups: wakeups, steps: script.steps, logger: logs.logger())
     }
 
     func testRetriesRegistrationWhileUnreachableThenReportsEveryIntervalUntilStopped() async throws {
@@ -15,7 +16,7 @@ final class AgentDaemonTests: XCTestCase {
         let script = DaemonScript(unreachableTimes: 2) { count in if count == 3 { wakeups.requestStop() } }
         try await daemon(script, wakeups: wakeups).run()
         XCTAssertEqual(script.recorded, ["register", "register", "register", "open channels", "report 1", "report 2", "report 3", "close channels"])
-        let lines = logs.all
+        let lines = logs.messages
         XCTAssertEqual(lines.filter { $0.hasPrefix("cannot reach http://ha.test to register, retrying in 60 s") }.count, 2, "\(lines)")
         XCTAssertTrue(lines.contains("unchanged as 'test-machine' on http://ha.test; reporting every 60 s"), "\(lines)")
         XCTAssertEqual(lines.last, "stopped")
@@ -27,7 +28,7 @@ final class AgentDaemonTests: XCTestCase {
         let script = DaemonScript(unreachableTimes: 100)
         try await daemon(script, wakeups: wakeups).run()
         XCTAssertEqual(script.recorded, ["register"])
-        XCTAssertEqual(logs.all.last, "stopped")
+        XCTAssertEqual(logs.messages.last, "stopped")
     }
 
     func testARegistrationTheServerRefusesEndsTheDaemonWithTheError() async {
@@ -50,7 +51,7 @@ final class AgentDaemonTests: XCTestCase {
             XCTAssertTrue(error is DaemonScript.Revoked, "\(error)")
         }
         XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "report 2", "close channels"])
-        XCTAssertTrue(logs.all.contains { $0.hasPrefix("stopping: ") }, "\(logs.all)")
+        XCTAssertTrue(logs.messages.contains { $0.hasPrefix("stopping: ") }, "\(logs.messages)")
     }
 
     func testUpdateSensorsReportsAtOnceInsteadOfWaitingForTheInterval() async throws {
@@ -68,7 +69,7 @@ final class AgentDaemonTests: XCTestCase {
         }
         try await daemon(script, wakeups: wakeups).run()
         XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "report 2", "close channels"])
-        XCTAssertTrue(logs.all.contains("reporting now, as the server asked"))
+        XCTAssertTrue(logs.messages.contains("reporting now, as the server asked"))
     }
 
     func testARequestMadeWhileNobodyWaitsWakesTheNextWait() async {

@@ -1,3 +1,4 @@
+import EssentialsTestSupport
 @testable import Agent
 import Essentials
 import Foundation
@@ -8,7 +9,7 @@ import XCTest
 /// then to every presenter; a command nobody handles is logged once.
 final class NotificationHandlerTests: XCTestCase {
     private var folder: URL!
-    private let logs = LineLog()
+    private let logs = LogRecorder()
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("notification-handler-\(UUID().uuidString)")
@@ -24,16 +25,14 @@ final class NotificationHandlerTests: XCTestCase {
     }
 
     private func handler(_ handlers: [String: any NotificationCommandHandler], presenters: [any NotificationPresenter]) throws -> NotificationHandler {
-        NotificationHandler(history: try NotificationHistory(folder: folder), presenters: presenters, handlers: handlers, responder: NotificationResponder { _, _ in "sent" }) { [logs] line in
-            logs.append(line)
-        }
+        NotificationHandler(history: try NotificationHistory(folder: folder), presenters: presenters, handlers: handlers, responder: NotificationResponder { _, _ in "sent" }, logger: logs.logger())
     }
 
     func testACommandGoesToItsHandlerAndIsNotShown() async throws {
         let presenter = CollectingPresenter()
         let handler = try handler(["command_greet": FixedHandler(answer: .handled("greeted"))], presenters: [presenter])
         await handler.receive(try notification("command_greet"))
-        XCTAssertEqual(logs.all, ["greeted"])
+        XCTAssertEqual(logs.messages, ["greeted"])
         XCTAssertTrue(presenter.shown.isEmpty)
         XCTAssertTrue(try NotificationHistory(folder: folder).recent().isEmpty, "a command is not kept as a notification")
     }
@@ -43,7 +42,7 @@ final class NotificationHandlerTests: XCTestCase {
         await handler.receive(try notification("command_screen_on"))
         await handler.receive(try notification("command_screen_on"))
         await handler.receive(try notification("clear_badge"))
-        XCTAssertEqual(logs.all, [
+        XCTAssertEqual(logs.messages, [
             "command command_screen_on: a phone's command (screen, volume, apps, Bluetooth…) that no enabled plugin performs on this Linux machine; logged once",
             "command clear_badge: no enabled plugin handles it on this machine; logged once",
         ])
@@ -60,15 +59,15 @@ final class NotificationHandlerTests: XCTestCase {
         let silencing = try handler(["message/quiet-hours": FixedHandler(answer: .handled("kept quiet"))], presenters: [quiet])
         await silencing.receive(try notification("Door open"))
         XCTAssertTrue(quiet.shown.isEmpty)
-        XCTAssertEqual(logs.all.last, "kept quiet")
+        XCTAssertEqual(logs.messages.last, "kept quiet")
         XCTAssertEqual(try NotificationHistory(folder: folder).recent().map(\.message), ["Door open", "Dinner is ready"], "both are in the history")
     }
 
     func testAFailingHandlerIsLoggedWithTheMessage() async throws {
         let handler = try handler(["command_boom": FixedHandler(answer: nil)], presenters: [])
         await handler.receive(try notification("command_boom"))
-        XCTAssertEqual(logs.all.count, 1)
-        XCTAssertTrue(logs.all.first?.hasPrefix("could not handle 'command_boom': ") ?? false)
+        XCTAssertEqual(logs.messages.count, 1)
+        XCTAssertTrue(logs.messages.first?.hasPrefix("could not handle 'command_boom': ") ?? false)
     }
 
     func testClearNotificationClearsTheTaggedOnes() async throws {
@@ -76,7 +75,7 @@ final class NotificationHandlerTests: XCTestCase {
         let handler = try handler(["clear_notification": ClearNotificationHandler(history: history)], presenters: [])
         await handler.receive(try notification("Dinner", data: ["tag": .string("dinner")]))
         await handler.receive(try notification("clear_notification", data: ["tag": .string("dinner")]))
-        XCTAssertEqual(logs.all.last, "cleared 1 notification(s) tagged dinner")
+        XCTAssertEqual(logs.messages.last, "cleared 1 notification(s) tagged dinner")
         XCTAssertNotNil(try history.recent().first?.clearedAt)
     }
 

@@ -1,3 +1,4 @@
+import EssentialsTestSupport
 @testable import Agent
 import Foundation
 import LoopbackTestSupport
@@ -8,7 +9,7 @@ import XCTest
 /// images, never more than the limit, the cache kept small.
 final class NotificationImagesTests: XCTestCase {
     private var folder: URL!
-    private let logs = LineLog()
+    private let logs = LogRecorder()
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("images-\(UUID().uuidString)")
@@ -19,7 +20,7 @@ final class NotificationImagesTests: XCTestCase {
     }
 
     private func images(port: Int) throws -> NotificationImages {
-        NotificationImages(server: try ServerAddress("http://127.0.0.1:\(port)"), tokens: StaticTokenProvider("secret-token"), folder: folder) { [logs] line in logs.append(line) }
+        NotificationImages(server: try ServerAddress("http://127.0.0.1:\(port)"), tokens: StaticTokenProvider("secret-token"), folder: folder, logger: logs.logger())
     }
 
     func testTheTokenGoesOnlyToTheServerItself() throws {
@@ -58,7 +59,7 @@ final class NotificationImagesTests: XCTestCase {
             let fetched = await (try images(port: server.port)).fetch("/api/image", id: 1)
             server.stop()
             XCTAssertNil(fetched, head)
-            XCTAssertTrue((logs.all.last ?? "").contains(reason), "\(head): \(logs.all)")
+            XCTAssertTrue((logs.messages.last ?? "").contains(reason), "\(head): \(logs.messages)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("1.png").path))
     }

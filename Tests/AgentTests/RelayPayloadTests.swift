@@ -1,3 +1,4 @@
+import EssentialsTestSupport
 @testable import Agent
 import Essentials
 import Foundation
@@ -41,11 +42,11 @@ final class RelayPayloadTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-payload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }) { _ in }
+        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, logger: LogRecorder().logger())
         let relay = RelayCredentials(pushURL: "https://relay.example/push/send", pushToken: "hcp_t", streamSecret: "hcs_s")
-        XCTAssertEqual(RelayPushChannel(credentials: relay, handler: handler) { _ in }?.streamURL.absoluteString, "https://relay.example/push/stream")
+        XCTAssertEqual(RelayPushChannel(credentials: relay, handler: handler, logger: LogRecorder().logger())?.streamURL.absoluteString, "https://relay.example/push/stream")
         let notARelay = RelayCredentials(pushURL: "https://push.example/api/notify", pushToken: "t", streamSecret: "s")
-        XCTAssertNil(RelayPushChannel(credentials: notARelay, handler: handler) { _ in })
+        XCTAssertNil(RelayPushChannel(credentials: notARelay, handler: handler, logger: LogRecorder().logger()))
     }
 
     func testANotificationTheRelayDeliversAgainIsHandledOnce() async throws {
@@ -53,7 +54,7 @@ final class RelayPayloadTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let history = try NotificationHistory(folder: folder)
-        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }) { _ in }
+        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, logger: LogRecorder().logger())
         let notification = try XCTUnwrap(PushNotification(relayPayload: .object(["type": .string("notification"), "body": .string("once")])))
         XCTAssertNil(handler.lastRelayDelivery())
         await handler.receive(notification, relayID: "7")
@@ -71,12 +72,12 @@ final class RelayPayloadTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let history = try NotificationHistory(folder: folder)
-        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }) { _ in }
-        let lines = LockedLines()
+        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, logger: LogRecorder().logger())
+        let lines = LogRecorder()
         let credentials = RelayCredentials(pushURL: "http://127.0.0.1:\(relay.port)/push/send", pushToken: "hcp_t", streamSecret: "hcs_s")
-        let channel = try XCTUnwrap(RelayPushChannel(credentials: credentials, handler: handler) { lines.append($0) })
+        let channel = try XCTUnwrap(RelayPushChannel(credentials: credentials, handler: handler, logger: lines.logger()))
         await channel.receive(StreamEvent(name: "notification", data: "", id: "41", isOversized: true))
-        XCTAssertTrue(lines.all.contains { $0.contains("larger than this machine reads (id 41); acknowledged and skipped") }, "\(lines.all)")
+        XCTAssertTrue(lines.messages.contains { $0.contains("larger than this machine reads (id 41); acknowledged and skipped") }, "\(lines.messages)")
         // Acknowledgements go out soon, on their own task.
         for _ in 0..<500 where relay.requests.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
         let acknowledged = try XCTUnwrap(relay.requests.first)

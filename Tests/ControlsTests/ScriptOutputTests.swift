@@ -1,5 +1,6 @@
 import Agent
 import Essentials
+import EssentialsTestSupport
 import Foundation
 @testable import ScriptSensorsPlugin
 @testable import SystemControlsPlugin
@@ -31,11 +32,11 @@ final class ScriptOutputTests: XCTestCase {
     }
 
     func testAStreamingScriptsLinesAreTakenAndAnOverlongLineStopsIt() async throws {
-        let logs = LogBox()
+        let logs = LogRecorder()
         let spec = try JSONDecoder().decode(ScriptSpec.self, from: Data(#"""
         {"id": "s", "command": ["/bin/sh", "-c", "echo n=1; sleep 0.2; echo n=2; sleep 30"], "mode": "stream", "interval": 60, "sensors": [{"key": "n"}]}
         """#.utf8))
-        let runner = ScriptRunner(spec: spec) { logs.append($0) }
+        let runner = ScriptRunner(spec: spec, logger: logs.logger())
         defer { runner.stop() }
         _ = runner.value("n")
         let deadline = Date().addingTimeInterval(10)
@@ -45,11 +46,11 @@ final class ScriptOutputTests: XCTestCase {
         let flooding = try JSONDecoder().decode(ScriptSpec.self, from: Data(#"""
         {"id": "f", "command": ["/bin/sh", "-c", "echo n=1; head -c 10000 /dev/zero | tr '\\0' x; sleep 30"], "mode": "stream", "sensors": [{"key": "n"}]}
         """#.utf8))
-        let stopped = ScriptRunner(spec: flooding) { logs.append($0) }
+        let stopped = ScriptRunner(spec: flooding, logger: logs.logger())
         defer { stopped.stop() }
         _ = stopped.value("n")
         let later = Date().addingTimeInterval(10)
-        while !logs.lines.contains(where: { $0.contains("printed a line of more than 4096 bytes") }), Date() < later { try await Task.sleep(nanoseconds: 50_000_000) }
-        XCTAssertNil(stopped.value("n"), "\(logs.lines)")
+        while !logs.messages.contains(where: { $0.contains("printed a line of more than 4096 bytes") }), Date() < later { try await Task.sleep(nanoseconds: 50_000_000) }
+        XCTAssertNil(stopped.value("n"), "\(logs.messages)")
     }
 }

@@ -39,17 +39,26 @@ final class AgentRelayChannelTests: XCTestCase {
         return (try XCTUnwrap(object["pushToken"] as? String), try XCTUnwrap(object["streamSecret"] as? String))
     }
 
-    func testAnAgentKilledMidStreamLosesNothingAndShowsNothingTwice() throws {
+    /// Signs a fresh `home` in to the test server and registers its agent with a fresh relay; the
+    /// relay, the folder and the server's device entry go when the test ends.
+    private func registeredAgent(_ name: String) throws -> (relay: RelayProcess, root: URL, home: HomeProcess, output: String, token: String, secret: String) {
         let server = try IntegrationEnvironment.require()
         let relay = try RelayProcess()
-        defer { relay.stop() }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-kill-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        addTeardownBlock { relay.stop() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-\(name)-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         let home = HomeProcess(root: root)
         XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
-        let relayURL = "http://127.0.0.1:\(relay.port)/push/send"
-        XCTAssertEqual(try home.run(["agent", "register", "--relay", relayURL]).0, 0)
-        let token = try relayCredentials(in: root).token
+        let (registered, output) = try home.run(["agent", "register", "--relay", "http://127.0.0.1:\(relay.port)/push/send"])
+        XCTAssertEqual(registered, 0, output)
+        let device = DeviceInfoName.current
+        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
+        let credentials = try relayCredentials(in: root)
+        return (relay, root, home, output, credentials.token, credentials.secret)
+    }
+
+    func testAnAgentKilledMidStreamLosesNothingAndShowsNothingTwice() throws {
+        let (relay, _, home, _, token, _) = try registeredAgent("kill")
         let count = 60
         for number in 1...count { XCTAssertTrue(try post(relay, token: token, message: "burst \(number)").hasPrefix("HTTP/1.1 201")) }
 
@@ -68,8 +77,6 @@ final class AgentRelayChannelTests: XCTestCase {
         XCTAssertEqual(status, 0, history)
         let messages = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [[String: Any]]).compactMap { $0["message"] as? String }
         XCTAssertEqual(messages.sorted(), (1...count).map { "burst \($0)" }.sorted(), "every notification once: \(messages)")
-        let device = DeviceInfoName.current
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
     }
 
     func testAPlainHTTPRelayOnAnotherMachineIsRefused() throws {
@@ -87,41 +94,19 @@ final class AgentRelayChannelTests: XCTestCase {
     }
 
     func testForgettingTheRelayUnregistersThisMachineThere() throws {
-        let server = try IntegrationEnvironment.require()
-        let relay = try RelayProcess()
-        defer { relay.stop() }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-forget-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let home = HomeProcess(root: root)
-        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
-        let relayURL = "http://127.0.0.1:\(relay.port)/push/send"
-        XCTAssertEqual(try home.run(["agent", "register", "--relay", relayURL]).0, 0)
-        let token = try relayCredentials(in: root).token
+        let (relay, root, home, _, token, _) = try registeredAgent("forget")
         XCTAssertTrue(try post(relay, token: token, message: "known").hasPrefix("HTTP/1.1 201"))
         let (status, output) = try home.run(["agent", "register", "--relay", "none"])
         XCTAssertEqual(status, 0, output)
         XCTAssertTrue(try post(relay, token: token, message: "forgotten").hasPrefix("HTTP/1.1 404"), "the relay no longer takes the token")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         XCTAssertFalse(files.contains { $0.lastPathComponent == "relay.json" }, "the credentials are gone here too")
-        let device = DeviceInfoName.current
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
     }
 
     func testQueuedAndLiveRelayNotificationsReachTheAgent() throws {
-        let server = try IntegrationEnvironment.require()
-        let relay = try RelayProcess()
-        defer { relay.stop() }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("agent-relay-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let home = HomeProcess(root: root)
-        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
-        let relayURL = "http://127.0.0.1:\(relay.port)/push/send"
-        let (registered, output) = try home.run(["agent", "register", "--relay", relayURL])
-        XCTAssertEqual(registered, 0, output)
-        let credentials = try relayCredentials(in: root)
-        XCTAssertTrue(credentials.token.hasPrefix("hcp_"), "the relay issued the token")
-        XCTAssertFalse(output.contains(credentials.secret), "the stream secret is never printed")
-        let token = credentials.token
+        let (relay, _, home, output, token, secret) = try registeredAgent("live")
+        XCTAssertTrue(token.hasPrefix("hcp_"), "the relay issued the token")
+        XCTAssertFalse(output.contains(secret), "the stream secret is never printed")
         XCTAssertTrue(try post(relay, token: token, message: "sent while away").hasPrefix("HTTP/1.1 201"))
 
         let (agent, log) = try home.start(["agent", "--interval", "30"])
@@ -139,7 +124,5 @@ final class AgentRelayChannelTests: XCTestCase {
         let (status, history) = try home.run(["notifications", "--json"])
         XCTAssertEqual(status, 0, history)
         XCTAssertTrue(history.contains("The washer is done") && history.contains("sent while away"), history)
-        let device = DeviceInfoName.current
-        addTeardownBlock { try? await PushRelayEndToEndTests.removeEntry(titled: device, server: server) }
     }
 }

@@ -1,4 +1,5 @@
 import Essentials
+import EssentialsTestSupport
 import Foundation
 import MQTT
 import XCTest
@@ -270,7 +271,7 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
     private static func retained(on broker: MosquittoBroker, topic: String) async throws -> [String] {
         let messages = AsyncStream.makeStream(of: MQTTMessage.self)
         let settings = MQTTSettings(broker: try MQTTBroker(url: broker.url), clientID: "test-\(UUID().uuidString.prefix(6))", username: broker.username, password: broker.password)
-        let client = try MQTTConnection(settings: settings, subscriptions: [topic], connected: {}, received: { messages.continuation.yield($0) }, log: { _ in })
+        let client = try MQTTConnection(settings: settings, subscriptions: [topic], connected: {}, received: { messages.continuation.yield($0) }, logger: LogRecorder().logger())
         try client.start()
         try await Task.sleep(nanoseconds: 1_500_000_000)
         client.stop()
@@ -283,7 +284,7 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
     private static func publish(to broker: MosquittoBroker, _ message: MQTTMessage) async throws {
         let connected = AsyncStream.makeStream(of: Void.self)
         let settings = MQTTSettings(broker: try MQTTBroker(url: broker.url), clientID: "test-\(UUID().uuidString.prefix(6))", username: broker.username, password: broker.password)
-        let client = try MQTTConnection(settings: settings, subscriptions: [], connected: { connected.continuation.yield() }, received: { _ in }, log: { _ in })
+        let client = try MQTTConnection(settings: settings, subscriptions: [], connected: { connected.continuation.yield() }, received: { _ in }, logger: LogRecorder().logger())
         try client.start()
         var iterator = connected.stream.makeAsyncIterator()
         _ = await iterator.next()

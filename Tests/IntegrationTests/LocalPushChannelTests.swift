@@ -1,5 +1,6 @@
 import Agent
 import Auth
+import EssentialsTestSupport
 import Foundation
 import HomeAPI
 import XCTest
@@ -26,14 +27,12 @@ final class LocalPushChannelTests: XCTestCase {
         let connection = home.connection()
         await connection.start()
         let history = try NotificationHistory(folder: home.folders.data)
-        let presenter = RecordingPresenter(), logs = LogLines()
+        let presenter = RecordingPresenter(), logs = LogRecorder()
         let handler = NotificationHandler(
             history: history, presenters: [presenter], handlers: ["clear_notification": ClearNotificationHandler(history: history)],
-            responder: NotificationResponder { _, _ in "sent" }
-        ) { logs.append($0) }
-        let channel = LocalPushChannel(connection: connection, webhookID: registration.response.webhookID, handler: handler) {
-            logs.append($0)
-        }
+            responder: NotificationResponder { _, _ in "sent" }, logger: logs.logger()
+        )
+        let channel = LocalPushChannel(connection: connection, webhookID: registration.response.webhookID, handler: handler, logger: logs.logger())
         let listening = Task { try? await channel.run() }
         try await within(10, "the channel to be subscribed") {
             while !logs.contains("listening for notifications") { try await Task.sleep(nanoseconds: 50_000_000) }
@@ -47,7 +46,7 @@ final class LocalPushChannelTests: XCTestCase {
         }
         XCTAssertEqual(presenter.notifications.map(\.message), ["Dinner is ready"])
         XCTAssertNotNil(presenter.notifications.first?.confirmID, "the server asked for a confirmation")
-        XCTAssertFalse(logs.contains("could not confirm"), "\(logs.all)")
+        XCTAssertFalse(logs.contains("could not confirm"), "\(logs.messages)")
         let record = try XCTUnwrap(try history.recent().first)
         XCTAssertEqual(record.title, "Kitchen")
         XCTAssertEqual(record.tag, "dinner")

@@ -5,26 +5,26 @@ import XCTest
 /// what the code says, and a change to the code makes them stale.
 final class DocsTests: XCTestCase {
     private let repository = PythonTool.repository
-    private var tree: URL!
+    private let scratch = ScratchTree()
+    private var tree: URL { scratch.root }
 
     override func setUpWithError() throws {
-        tree = FileManager.default.temporaryDirectory.appendingPathComponent("docs-\(UUID().uuidString)")
-        try write("Package.swift", """
+        try scratch.write("Package.swift", """
             let targets: [Target] = [
                 .target(name: "Core", path: "Modules/Core/Sources"),
                 .target(name: "ThingContract", dependencies: ["Core"], path: "Plugins/Contracts/ThingContract"),
                 .target(name: "ThingPlugin", dependencies: ["ThingContract"], path: "Plugins/ThingPlugin"),
             ]
             """)
-        try write("Plugins/Contracts/ThingContract/ThingCapabilities.swift", """
+        try scratch.write("Plugins/Contracts/ThingContract/ThingCapabilities.swift", """
             public enum ThingCapabilities {
                 /// The thing.
                 public static let thing = CapabilityKey<any Thing>(name: "area.thing")
             }
             """)
-        try write("CONTRIBUTING.md", "# Contributing\n\n<!-- generated: module-graph -->\n<!-- end: module-graph -->\n\n<!-- generated: extension-points -->\n<!-- end: extension-points -->\n")
+        try scratch.write("CONTRIBUTING.md", "# Contributing\n\n<!-- generated: module-graph -->\n<!-- end: module-graph -->\n\n<!-- generated: extension-points -->\n<!-- end: extension-points -->\n")
         // A stand-in for `home plugins --json`: one plugin providing the capability, one requiring it.
-        try write("home", """
+        try scratch.write("home", """
             #!/bin/sh
             echo '{"plugins": [{"id": "thing", "provides": ["area.thing@1"], "requires": [], "contributes": [], "consumes": []},
                                {"id": "user", "provides": [], "requires": ["area.thing@1"], "contributes": [], "consumes": []}]}'
@@ -33,13 +33,7 @@ final class DocsTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: tree)
-    }
-
-    private func write(_ path: String, _ text: String) throws {
-        let url = tree.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        scratch.remove()
     }
 
     private func docs(_ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -65,7 +59,7 @@ final class DocsTests: XCTestCase {
         XCTAssertTrue(written.contains("| `area.thing` | capability | `Thing` | ThingContract | thing | user |"), written)
         XCTAssertEqual(try docs(arguments + ["--check"]).status, 0)
 
-        try write("Plugins/Contracts/ThingContract/ThingPoints.swift", """
+        try scratch.write("Plugins/Contracts/ThingContract/ThingPoints.swift", """
             public enum ThingPoints {
                 public static let parts = ExtensionPoint<any Part>(name: "area.parts")
             }

@@ -4,25 +4,19 @@ import XCTest
 /// tools/lint passes on the tree and fails on each kind of planted violation.
 final class LintTests: XCTestCase {
     private let repository = PythonTool.repository
-    private var tree: URL!
+    private let scratch = ScratchTree()
+    private var tree: URL { scratch.root }
 
     override func setUpWithError() throws {
-        tree = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try write("Modules/Clean/Sources/Clean.swift", "public struct Clean {\n    let text = \"wow!\" // fine!\n    func ok(a: Int?) -> Bool { a != nil && !(a ?? 0 > 1) }\n}\n")
-        try write("Modules/Clean/Sources/Clean+Extras.swift", "extension Clean {\n    struct Nested {}\n}\n")
-        try write("Tests/CleanTests/CleanTests.swift", "final class CleanTests {\n    func setUp() { Current = .failing; let x: Int! = 1; _ = try! f(x!) }\n}\n")
-        try write("Modules/Clean/Sources/Current.swift", "nonisolated(unsafe) public var Current = World.live\n")
-        try write("Apps/tool/main.swift", "struct Helper {}\nstruct Other {}\n")
+        try scratch.write("Modules/Clean/Sources/Clean.swift", "public struct Clean {\n    let text = \"wow!\" // fine!\n    func ok(a: Int?) -> Bool { a != nil && !(a ?? 0 > 1) }\n}\n")
+        try scratch.write("Modules/Clean/Sources/Clean+Extras.swift", "extension Clean {\n    struct Nested {}\n}\n")
+        try scratch.write("Tests/CleanTests/CleanTests.swift", "final class CleanTests {\n    func setUp() { Current = .failing; let x: Int! = 1; _ = try! f(x!) }\n}\n")
+        try scratch.write("Modules/Clean/Sources/Current.swift", "nonisolated(unsafe) public var Current = World.live\n")
+        try scratch.write("Apps/tool/main.swift", "struct Helper {}\nstruct Other {}\n")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: tree)
-    }
-
-    private func write(_ path: String, _ text: String) throws {
-        let url = tree.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        scratch.remove()
     }
 
     private func lint(_ root: URL, architecture: URL? = nil) throws -> (status: Int32, output: String) {
@@ -41,34 +35,34 @@ final class LintTests: XCTestCase {
     }
 
     func testTwoTypesInOneFileFail() throws {
-        try write("Modules/Clean/Sources/Pair.swift", "struct Pair {}\nenum Extra {}\n")
+        try scratch.write("Modules/Clean/Sources/Pair.swift", "struct Pair {}\nenum Extra {}\n")
         let result = try lint(tree)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("Modules/Clean/Sources/Pair.swift:2: one-type-per-file: second top-level type enum Extra"), result.output)
     }
 
     func testATypeNotNamedAfterItsFileFails() throws {
-        try write("Plugins/P/Misnamed.swift", "public final class Actual {}\n")
+        try scratch.write("Plugins/P/Misnamed.swift", "public final class Actual {}\n")
         let result = try lint(tree)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("one-type-per-file: class Actual is declared in Misnamed.swift"), result.output)
     }
 
     func testATypeInAnExtensionFileFails() throws {
-        try write("Modules/Clean/Sources/Clean+More.swift", "extension Clean {}\nstruct Sneaky {}\n")
+        try scratch.write("Modules/Clean/Sources/Clean+More.swift", "extension Clean {}\nstruct Sneaky {}\n")
         let result = try lint(tree)
         XCTAssertTrue(result.output.contains("struct Sneaky is declared in an extension file"), result.output)
     }
 
     func testAssigningCurrentOutsideTestsFails() throws {
-        try write("Apps/tool/Setup.swift", "func setUp() {\n    Current.logger = { _ in fatal() }\n}\n")
+        try scratch.write("Apps/tool/Setup.swift", "func setUp() {\n    Current.logger = { _ in fatal() }\n}\n")
         let result = try lint(tree)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("Apps/tool/Setup.swift:2: current-assignment"), result.output)
     }
 
     func testTryBangAndForceUnwrapInModulesFail() throws {
-        try write("Modules/Clean/Sources/Risky.swift", "func risky(a: [String: Int]) {\n    _ = try! load()\n    _ = a[\"k\"]!\n    _ = a as! Int\n}\n")
+        try scratch.write("Modules/Clean/Sources/Risky.swift", "func risky(a: [String: Int]) {\n    _ = try! load()\n    _ = a[\"k\"]!\n    _ = a as! Int\n}\n")
         let result = try lint(tree)
         XCTAssertEqual(result.status, 1)
         for line in ["Risky.swift:2: no-try-bang", "Risky.swift:3: no-force-unwrap", "Risky.swift:4: no-force-unwrap"] {
@@ -77,7 +71,7 @@ final class LintTests: XCTestCase {
     }
 
     func testTheMachinesClockSleepEnvironmentAndPrintOutsideTheWorldFail() throws {
-        try write("Plugins/P/Impatient.swift", """
+        try scratch.write("Plugins/P/Impatient.swift", """
         func impatient() async throws {
             let started = Date()
             try await Task.sleep(nanoseconds: 1)
@@ -100,16 +94,16 @@ final class LintTests: XCTestCase {
     }
 
     func testTheWorldItselfAMainAndTestsMayReachTheMachine() throws {
-        try write("Modules/Essentials/Sources/World.swift", "let live = (Date(), ProcessInfo.processInfo.environment)\n")
-        try write("Apps/tool/main.swift", "let environment = ProcessInfo.processInfo.environment\n")
-        try write("Tests/PTests/ClockTests.swift", "func clock() async throws {\n    _ = Date()\n    try await Task.sleep(nanoseconds: 1)\n    print(1)\n}\n")
-        try write("Plugins/P/Printer.swift", "struct Printer {\n    func print(_ text: String) {}\n    func run() { print(\"x\") }\n}\n")
+        try scratch.write("Modules/Essentials/Sources/World.swift", "let live = (Date(), ProcessInfo.processInfo.environment)\n")
+        try scratch.write("Apps/tool/main.swift", "let environment = ProcessInfo.processInfo.environment\n")
+        try scratch.write("Tests/PTests/ClockTests.swift", "func clock() async throws {\n    _ = Date()\n    try await Task.sleep(nanoseconds: 1)\n    print(1)\n}\n")
+        try scratch.write("Plugins/P/Printer.swift", "struct Printer {\n    func print(_ text: String) {}\n    func run() { print(\"x\") }\n}\n")
         let result = try lint(tree)
         XCTAssertEqual(result.status, 0, result.output)
     }
 
     func testTheShareOfDocumentedPublicDeclarationsIsReportedAndWarnedUnderNinetyPercent() throws {
-        try write("Modules/Half/Sources/Half.swift", """
+        try scratch.write("Modules/Half/Sources/Half.swift", """
             /// Documented.
             public struct Half: CustomStringConvertible {
                 public let bare: Int
@@ -129,13 +123,13 @@ final class LintTests: XCTestCase {
     }
 
     func testForceUnwrapInsideStringInterpolationIsFound() throws {
-        try write("Plugins/P/Talk.swift", "func talk(a: Int?) -> String {\n    \"value \\(a!) here\"\n}\n")
+        try scratch.write("Plugins/P/Talk.swift", "func talk(a: Int?) -> String {\n    \"value \\(a!) here\"\n}\n")
         XCTAssertTrue(try lint(tree).output.contains("Talk.swift:2: no-force-unwrap"))
     }
 
     /// A module graph and a table of what each module must not depend on, as the planted tree's.
     private func plantLayers(lowDependencies: String) throws -> URL {
-        try write("Package.swift", """
+        try scratch.write("Package.swift", """
         let targets: [Target] = [
             .target(name: "Low", dependencies: [\(lowDependencies)], path: "Modules/Low/Sources"),
             .target(name: "Middle", dependencies: ["High"], path: "Modules/Middle/Sources"),
@@ -143,11 +137,11 @@ final class LintTests: XCTestCase {
             .target(name: "Feature", dependencies: ["High"], path: "Plugins/Feature"),
         ]
         """)
-        try write("Modules/Low/Sources/Low.swift", "import Middle\nstruct Low {}\n")
-        try write("Modules/Middle/Sources/Middle.swift", "import High\nstruct Middle {}\n")
-        try write("Modules/High/Sources/High.swift", "struct High {}\n")
-        try write("Plugins/Feature/Feature.swift", "import High\nstruct Feature {}\n")
-        try write("ARCHITECTURE.md", """
+        try scratch.write("Modules/Low/Sources/Low.swift", "import Middle\nstruct Low {}\n")
+        try scratch.write("Modules/Middle/Sources/Middle.swift", "import High\nstruct Middle {}\n")
+        try scratch.write("Modules/High/Sources/High.swift", "struct High {}\n")
+        try scratch.write("Plugins/Feature/Feature.swift", "import High\nstruct Feature {}\n")
+        try scratch.write("ARCHITECTURE.md", """
         | module | owns | must not depend on |
         | --- | --- | --- |
         | Low | the bottom | High (lower layers know nothing above them) |
@@ -159,7 +153,7 @@ final class LintTests: XCTestCase {
 
     func testALayeredGraphPasses() throws {
         let architecture = try plantLayers(lowDependencies: "")
-        try write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
+        try scratch.write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
         let result = try lint(tree, architecture: architecture)
         XCTAssertEqual(result.status, 0, result.output)
     }
@@ -173,10 +167,10 @@ final class LintTests: XCTestCase {
 
     func testAModuleDependingOnAPluginFails() throws {
         let architecture = try plantLayers(lowDependencies: "")
-        try write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
-        try write("Modules/High/Sources/High.swift", "import Feature\nstruct High {}\n")
+        try scratch.write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
+        try scratch.write("Modules/High/Sources/High.swift", "import Feature\nstruct High {}\n")
         let package = try String(contentsOf: tree.appendingPathComponent("Package.swift"), encoding: .utf8)
-        try write("Package.swift", package.replacingOccurrences(of: #".target(name: "High", path"#, with: #".target(name: "High", dependencies: ["Feature"], path"#))
+        try scratch.write("Package.swift", package.replacingOccurrences(of: #".target(name: "High", path"#, with: #".target(name: "High", dependencies: ["Feature"], path"#))
         let result = try lint(tree, architecture: architecture)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("layer: High -> Feature: no module depends on Apps/ or Plugins/"), result.output)
@@ -184,7 +178,7 @@ final class LintTests: XCTestCase {
 
     func testADeclaredDependencyNeverImportedFails() throws {
         let architecture = try plantLayers(lowDependencies: "\"Middle\"")
-        try write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
+        try scratch.write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
         let result = try lint(tree, architecture: architecture)
         XCTAssertTrue(
             result.output.contains("unused-dependency: Low declares Middle but no file of Modules/Low/Sources imports it; remove it"), result.output
@@ -202,8 +196,8 @@ final class LintTests: XCTestCase {
     /// `contractDependencies` are what the plugin and the contract declare.
     private func plantPlugins(pluginDependencies: String, contractDependencies: String) throws -> URL {
         let architecture = try plantLayers(lowDependencies: "")
-        try write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
-        try write("Package.swift", """
+        try scratch.write("Modules/Low/Sources/Low.swift", "struct Low {}\n")
+        try scratch.write("Package.swift", """
         let targets: [Target] = [
             .target(name: "Low", path: "Modules/Low/Sources"),
             .target(name: "Middle", dependencies: ["High"], path: "Modules/Middle/Sources"),
@@ -215,24 +209,24 @@ final class LintTests: XCTestCase {
             .target(name: "Other", dependencies: [\(pluginDependencies)], path: "Plugins/Other"),
         ]
         """)
-        try write("Modules/CLIKit/Sources/CLIKit.swift", "struct CLIKit {}\n")
-        try write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import CLIKit\nimport High\nimport Feature\nstruct FeatureContract {}\n")
-        try write("Plugins/OptionsKit/OptionsKit.swift", "import FeatureContract\nstruct OptionsKit {}\n")
-        try write("Plugins/Other/Other.swift", "import Feature\nimport FeatureContract\nimport OptionsKit\nstruct Other {}\n")
+        try scratch.write("Modules/CLIKit/Sources/CLIKit.swift", "struct CLIKit {}\n")
+        try scratch.write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import CLIKit\nimport High\nimport Feature\nstruct FeatureContract {}\n")
+        try scratch.write("Plugins/OptionsKit/OptionsKit.swift", "import FeatureContract\nstruct OptionsKit {}\n")
+        try scratch.write("Plugins/Other/Other.swift", "import Feature\nimport FeatureContract\nimport OptionsKit\nstruct Other {}\n")
         return architecture
     }
 
     func testPluginsMeetingThroughContractsAndKitsPass() throws {
         let architecture = try plantPlugins(pluginDependencies: #""FeatureContract", "OptionsKit""#, contractDependencies: #""High""#)
-        try write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import High\nstruct FeatureContract {}\n")
-        try write("Plugins/Other/Other.swift", "import FeatureContract\nimport OptionsKit\nstruct Other {}\n")
+        try scratch.write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import High\nstruct FeatureContract {}\n")
+        try scratch.write("Plugins/Other/Other.swift", "import FeatureContract\nimport OptionsKit\nstruct Other {}\n")
         let result = try lint(tree, architecture: architecture)
         XCTAssertEqual(result.status, 0, result.output)
     }
 
     func testAPluginDependingOnAnotherPluginFails() throws {
         let architecture = try plantPlugins(pluginDependencies: #""Feature", "FeatureContract", "OptionsKit""#, contractDependencies: #""High""#)
-        try write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import High\nstruct FeatureContract {}\n")
+        try scratch.write("Plugins/Contracts/FeatureContract/FeatureContract.swift", "import High\nstruct FeatureContract {}\n")
         let result = try lint(tree, architecture: architecture)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("Package.swift:9: plugin-edge: Other -> Feature: plugins meet through contracts"), result.output)
@@ -241,7 +235,7 @@ final class LintTests: XCTestCase {
 
     func testAContractDependingOnAPluginOrOnCLIKitFails() throws {
         let architecture = try plantPlugins(pluginDependencies: #""FeatureContract""#, contractDependencies: #""CLIKit", "High", "Feature""#)
-        try write("Plugins/Other/Other.swift", "import FeatureContract\nstruct Other {}\n")
+        try scratch.write("Plugins/Other/Other.swift", "import FeatureContract\nstruct Other {}\n")
         let result = try lint(tree, architecture: architecture)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.output.contains("Package.swift:7: contract: FeatureContract -> CLIKit: a contract knows no plugin, kit or CLI type"), result.output)

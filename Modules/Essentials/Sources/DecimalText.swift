@@ -35,4 +35,17 @@ public enum DecimalText {
             append(Int(value), width: 2, to: &output)
         }
     }
+
+    /// Seconds since 1970 of a UTC calendar date and time, as the fields of a parsed timestamp
+    /// give them (month 1 to 12).
+    public static func secondsSinceEpoch(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int {
+        var parts = tm()
+        parts.tm_year = Int32(year - 1_900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        return Int(timegm(&parts))
+    }
 }

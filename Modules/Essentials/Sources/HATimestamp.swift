@@ -57,16 +57,9 @@ public enum HATimestamp {
             }
         }
         guard index == bytes.count else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1_900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
         // Parsed as one decimal, so the result is the same double as the number form of the
         // timestamp (`lc` in compressed states) for the same instant.
-        let seconds = Int(timegm(&parts)) - offset
+        let seconds = DecimalText.secondsSinceEpoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second) - offset
         let text = fraction.isEmpty ? "\(seconds)" : seconds >= 0 ? "\(seconds).\(fraction)" : nil
         guard let interval = text.flatMap(Double.init) ?? Double("0.\(fraction)").map({ Double(seconds) + $0 }) else { return nil }
         return Date(timeIntervalSince1970: interval)

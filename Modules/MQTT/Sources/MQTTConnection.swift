@@ -1,4 +1,5 @@
 import CMosquitto
+import Essentials
 import Foundation
 
 /// A connection to an MQTT broker through libmosquitto: a persistent session (clean session off,
@@ -13,7 +14,7 @@ public final class MQTTConnection: @unchecked Sendable {
     let subscriptions: [String]
     let connected: @Sendable () -> Void
     let received: @Sendable (MQTTMessage) -> Void
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     private let library: hc_mosquitto_api
     private let handle: OpaquePointer
     private let lock = NSLock()
@@ -23,7 +24,7 @@ public final class MQTTConnection: @unchecked Sendable {
     /// Creates the client; nothing is sent before ``start()``.
     public init(
         settings: MQTTSettings, subscriptions: [String], connected: @escaping @Sendable () -> Void,
-        received: @escaping @Sendable (MQTTMessage) -> Void, log: @escaping @Sendable (String) -> Void
+        received: @escaping @Sendable (MQTTMessage) -> Void, logger: Logger
     ) throws(MQTTError) {
         guard let loaded = hc_mosquitto() else { throw MQTTError(hc_mosquitto_failure().map { String(cString: $0) } ?? "libmosquitto is missing") }
         library = loaded.pointee
@@ -31,7 +32,7 @@ public final class MQTTConnection: @unchecked Sendable {
         self.subscriptions = subscriptions
         self.connected = connected
         self.received = received
-        self.log = log
+        self.logger = logger
         guard let created = library.new(settings.clientID, false, nil) else { throw MQTTError("libmosquitto could not make a client") }
         handle = created
         do {
@@ -83,7 +84,7 @@ public final class MQTTConnection: @unchecked Sendable {
         started = true
         let code = library.connect_async(handle, settings.broker.host, settings.broker.port, settings.keepAlive)
         if code != Int32(MOSQ_ERR_SUCCESS.rawValue) {
-            log("cannot reach the broker \(settings.broker.host):\(settings.broker.port) yet (\(describe(code))); trying again")
+            logger.warning("cannot reach the broker \(settings.broker.host):\(settings.broker.port) yet (\(describe(code))); trying again")
         }
     }
 
@@ -113,27 +114,27 @@ public final class MQTTConnection: @unchecked Sendable {
 
     private func didConnect(_ code: Int32) {
         guard code == 0 else {
-            return log("the broker refused the connection: \(library.connack_string(code).map { String(cString: $0) } ?? "code \(code)")")
+            return logger.warning("the broker refused the connection: \(library.connack_string(code).map { String(cString: $0) } ?? "code \(code)")")
         }
         lock.withLock { isConnected = true }
-        log("connected to \(settings.broker.host):\(settings.broker.port)")
+        logger.info("connected to \(settings.broker.host):\(settings.broker.port)")
         for topic in subscriptions {
             let subscribed = library.subscribe(handle, nil, topic, 1)
-            if subscribed != MOSQ_ERR_SUCCESS.rawValue { log("could not subscribe to \(topic): \(describe(subscribed))") }
+            if subscribed != MOSQ_ERR_SUCCESS.rawValue { logger.warning("could not subscribe to \(topic): \(describe(subscribed))") }
         }
         connected()
     }
 
     private func didDisconnect(_ code: Int32) {
         lock.withLock { isConnected = false }
-        if code != 0 { log("the broker connection dropped (\(describe(code))); reconnecting") }
+        if code != 0 { logger.warning("the broker connection dropped (\(describe(code))); reconnecting") }
     }
 
     private func didReceive(_ message: mosquitto_message) {
         guard let topic = message.topic.map({ String(cString: $0) }) else { return }
         let length = Int(message.payloadlen)
         guard length <= Self.maximumIncomingBytes else {
-            return log("dropped a \(length)-byte message on \(topic) (more than \(Self.maximumIncomingBytes) bytes)")
+            return logger.warning("dropped a \(length)-byte message on \(topic) (more than \(Self.maximumIncomingBytes) bytes)")
         }
         let payload = message.payload.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
         received(MQTTMessage(topic: topic, payload: payload, qos: message.qos, retain: message.retain))

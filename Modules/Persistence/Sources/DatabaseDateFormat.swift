@@ -30,14 +30,7 @@ enum DatabaseDateFormat {
               let hour = DecimalText.number(bytes[11..<13]), let minute = DecimalText.number(bytes[14..<16]), let second = DecimalText.number(bytes[17..<19]),
               let millisecond = DecimalText.number(bytes[20..<23]),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1_900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        let seconds = timegm(&parts)
+        let seconds = DecimalText.secondsSinceEpoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1_000)
     }
 }

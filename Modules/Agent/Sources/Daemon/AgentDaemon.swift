@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// The agent's daemon loop: registers (retrying while the server cannot be reached), opens the
@@ -42,21 +43,21 @@ public struct AgentDaemon: Sendable {
     let interval: Double
     let wakeups: AgentWakeups
     let steps: Steps
-    let log: @Sendable (String) -> Void
+    let logger: Logger
 
     /// Creates a daemon for `server` (for the log) reporting every `interval` seconds.
-    public init(server: String, interval: Double, wakeups: AgentWakeups, steps: Steps, log: @escaping @Sendable (String) -> Void) {
+    public init(server: String, interval: Double, wakeups: AgentWakeups, steps: Steps, logger: Logger) {
         self.server = server
         self.interval = interval
         self.wakeups = wakeups
         self.steps = steps
-        self.log = log
+        self.logger = logger
     }
 
     /// Runs until a stop is requested; throws only when registering fails for good.
     public func run() async throws {
         guard let registration = try await register() else {
-            log("stopped")
+            logger.info("stopped")
             return
         }
         let closeChannels = try await steps.openChannels(registration)
@@ -64,22 +65,22 @@ public struct AgentDaemon: Sendable {
         while wake != .stopRequested {
             do {
                 let report = try await steps.report(registration)
-                if !report.registered.isEmpty { log("registered \(report.registered.sorted().joined(separator: ", "))") }
+                if !report.registered.isEmpty { logger.info("registered \(report.registered.sorted().joined(separator: ", "))") }
                 if !report.disabledByServer.isEmpty {
-                    log("the server disabled \(report.disabledByServer.sorted().joined(separator: ", ")); no longer sent")
+                    logger.info("the server disabled \(report.disabledByServer.sorted().joined(separator: ", ")); no longer sent")
                 }
             } catch where steps.isRevoked(error) {
-                log("stopping: \(error)")
+                logger.warning("stopping: \(error)")
                 await closeChannels()
                 throw error
             } catch {
-                log("report failed, retrying in \(Int(interval)) s: \(error)")
+                logger.warning("report failed, retrying in \(Int(interval)) s: \(error)")
             }
             wake = await wakeups.wait(upTo: interval)
-            if wake == .reportRequested { log("reporting now, as the server asked") }
+            if wake == .reportRequested { logger.info("reporting now, as the server asked") }
         }
         await closeChannels()
-        log("stopped")
+        logger.info("stopped")
     }
 
     /// The registration, or nil when a stop came while the server could not be reached.
@@ -88,10 +89,10 @@ public struct AgentDaemon: Sendable {
             do {
                 let (registration, outcome) = try await steps.register()
                 let state = outcome.map { "\($0.rawValue) as" } ?? "offline: calls wait in the queue for"
-                log("\(state) '\(registration.request.deviceName)' on \(server); reporting every \(Int(interval)) s")
+                logger.info("\(state) '\(registration.request.deviceName)' on \(server); reporting every \(Int(interval)) s")
                 return registration
             } catch where steps.isUnreachable(error) {
-                log("cannot reach \(server) to register, retrying in \(Int(interval)) s: \(error)")
+                logger.warning("cannot reach \(server) to register, retrying in \(Int(interval)) s: \(error)")
                 if await wakeups.wait(upTo: interval) == .stopRequested { return nil }
             }
         }

@@ -9,13 +9,13 @@ public struct LocalPushChannel: Sendable {
     let connection: HomeAssistantConnection
     let webhookID: String
     let handler: NotificationHandler
-    let log: @Sendable (String) -> Void
+    let logger: Logger
 
-    public init(connection: HomeAssistantConnection, webhookID: String, handler: NotificationHandler, log: @escaping @Sendable (String) -> Void) {
+    public init(connection: HomeAssistantConnection, webhookID: String, handler: NotificationHandler, logger: Logger) {
         self.connection = connection
         self.webhookID = webhookID
         self.handler = handler
-        self.log = log
+        self.logger = logger
     }
 
     /// Runs until the connection stops.
@@ -23,19 +23,19 @@ public struct LocalPushChannel: Sendable {
         let fields: [String: JSONValue] = ["webhook_id": .string(webhookID), "support_confirm": .bool(true)]
         for try await update in await connection.subscribe("mobile_app/push_notification_channel", fields) {
             switch update {
-            case .subscribed: log("listening for notifications")
+            case .subscribed: logger.info("listening for notifications")
             case .events(let events): for event in events { await handle(event) }
             }
         }
     }
 
     func handle(_ event: JSONValue) async {
-        guard let notification = PushNotification(event: event) else { return log("ignored a channel event without a message") }
+        guard let notification = PushNotification(event: event) else { return logger.info("ignored a channel event without a message") }
         if let confirmID = notification.confirmID {
             do {
                 _ = try await connection.send("mobile_app/push_notification_confirm", ["webhook_id": .string(webhookID), "confirm_id": .string(confirmID)])
             } catch {
-                log("could not confirm a notification: \(error)")
+                logger.warning("could not confirm a notification: \(error)")
             }
         }
         await handler.receive(notification)

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Synchronization
 
@@ -16,7 +17,7 @@ public final class NotificationHandler: Sendable {
     let messageHandlers: [any NotificationCommandHandler]
     let responder: NotificationResponder
     let images: NotificationImages?
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     private let unhandled = Mutex<Set<String>>([])
 
     /// Creates a handler; `handlers` are keyed by the command they take (`clear_notification`)
@@ -24,7 +25,7 @@ public final class NotificationHandler: Sendable {
     /// is how presenters send a pressed action back; `images` downloads `data.image` for them.
     public init(
         history: NotificationHistory, presenters: [any NotificationPresenter], handlers: [String: any NotificationCommandHandler] = [:],
-        responder: NotificationResponder, images: NotificationImages? = nil, log: @escaping @Sendable (String) -> Void
+        responder: NotificationResponder, images: NotificationImages? = nil, logger: Logger
     ) {
         self.history = history
         self.presenters = presenters
@@ -32,7 +33,7 @@ public final class NotificationHandler: Sendable {
         self.images = images
         commandHandlers = handlers.filter { !$0.key.hasPrefix(Self.messageHandlerPrefix) }
         messageHandlers = handlers.filter { $0.key.hasPrefix(Self.messageHandlerPrefix) }.sorted { $0.key < $1.key }.map(\.value)
-        self.log = log
+        self.logger = logger
     }
 
     /// Runs the handler of a command, or keeps, hands on and shows an ordinary message.
@@ -48,7 +49,7 @@ public final class NotificationHandler: Sendable {
             var recordID: Int64?
             if let relayID {
                 switch try history.recordRelayDelivery(relayID, notification.isCommand ? nil : notification) {
-                case .deliveredBefore: return log("skipped a notification the relay delivered before")
+                case .deliveredBefore: return logger.info("skipped a notification the relay delivered before")
                 case .recorded(let id): recordID = id
                 }
             }
@@ -58,7 +59,7 @@ public final class NotificationHandler: Sendable {
                 try await show(notification, id: recordID ?? history.record(notification))
             }
         } catch {
-            log("could not handle '\(notification.message)': \(error)")
+            logger.warning("could not handle '\(notification.message)': \(error)")
         }
     }
 
@@ -70,11 +71,11 @@ public final class NotificationHandler: Sendable {
     private func show(_ notification: PushNotification, id: Int64) async throws {
         for handler in messageHandlers {
             if case .handled(let line) = try await handler.handle(notification) {
-                return log(line)
+                return logger.info(line)
             }
         }
         let actions = notification.actions.isEmpty ? "" : " [\(notification.actions.map(\.id).joined(separator: ", "))]"
-        log("notification \(id): \(notification.title.map { "\($0): " } ?? "")\(notification.message)\(actions)")
+        logger.info("notification \(id): \(notification.title.map { "\($0): " } ?? "")\(notification.message)\(actions)")
         var imageFile: URL?
         if let image = notification.image, let images, !presenters.isEmpty { imageFile = await images.fetch(image, id: id) }
         let shown = ShownNotification(id: id, notification: notification, imageFile: imageFile, responder: responder)
@@ -84,12 +85,12 @@ public final class NotificationHandler: Sendable {
     private func run(command notification: PushNotification) async throws {
         let name = notification.message
         if let handler = commandHandlers[name] {
-            if case .handled(let line) = try await handler.handle(notification) { log(line) }
+            if case .handled(let line) = try await handler.handle(notification) { logger.info(line) }
             return
         }
         let first = unhandled.withLock { $0.insert(name).inserted }
         guard first else { return }
-        log("command \(name): \(Self.reasonUnhandled(name)); logged once")
+        logger.info("command \(name): \(Self.reasonUnhandled(name)); logged once")
     }
 
     /// Why a command without a handler does nothing here.

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import Networking
 import Transport
@@ -17,14 +18,14 @@ public struct NotificationImages: Sendable {
     let tokens: any TokenProvider
     let folder: URL
     let http: HTTPClient
-    let log: @Sendable (String) -> Void
+    let logger: Logger
 
-    public init(server: ServerAddress, tokens: any TokenProvider, folder: URL, http: HTTPClient = HTTPClient(), log: @escaping @Sendable (String) -> Void) {
+    public init(server: ServerAddress, tokens: any TokenProvider, folder: URL, http: HTTPClient = HTTPClient(), logger: Logger) {
         self.server = server
         self.tokens = tokens
         self.folder = folder
         self.http = http
-        self.log = log
+        self.logger = logger
     }
 
     /// The image of notification `id` in the cache, or nil when it has none or it could not be had.
@@ -32,7 +33,7 @@ public struct NotificationImages: Sendable {
         do {
             return try await download(image, id: id)
         } catch {
-            log("notification \(id): its image was not downloaded: \(error)")
+            logger.warning("notification \(id): its image was not downloaded: \(error)")
             return nil
         }
     }

@@ -11,15 +11,15 @@ actor RelayAcknowledger {
     private let url: URL
     private let secret: String
     private let client: HTTPClient
-    private let log: @Sendable (String) -> Void
+    private let logger: Logger
     private var pending: String?
     private var sending = false
 
-    init(url: URL, secret: String, client: HTTPClient = HTTPClient(connectTimeout: 10, timeout: 15), log: @escaping @Sendable (String) -> Void) {
+    init(url: URL, secret: String, client: HTTPClient = HTTPClient(connectTimeout: 10, timeout: 15), logger: Logger) {
         self.url = url
         self.secret = secret
         self.client = client
-        self.log = log
+        self.logger = logger
     }
 
     /// Acknowledges everything up to `id`, soon.
@@ -37,9 +37,9 @@ actor RelayAcknowledger {
             let request = HTTPRequest("POST", url, json: body, headers: [("Authorization", "Bearer \(secret)")])
             do {
                 let response = try await client.send(request, maximumBodySize: 4096)
-                if response.status != 200 { log("the relay did not take the acknowledgement (\(response.status)): \(response.bodyText(limit: 200))") }
+                if response.status != 200 { logger.warning("the relay did not take the acknowledgement (\(response.status)): \(response.bodyText(limit: 200))") }
             } catch {
-                log("cannot acknowledge to the relay (the next reconnect does): \(error)")
+                logger.warning("cannot acknowledge to the relay (the next reconnect does): \(error)")
             }
         }
         sending = false

@@ -18,20 +18,20 @@ public struct RelayPushChannel: Sendable {
     /// Ids are the relay's own: remembered under this device's push token there, so another
     /// relay's ids (or a new registration's) are never taken for ones already seen.
     let namespace: String
-    let log: @Sendable (String) -> Void
+    let logger: Logger
 
     /// The channel for `credentials`; nil when their URL is not a relay's `/push/send`.
     public init?(credentials: RelayCredentials, handler: NotificationHandler, client: EventStreamClient = EventStreamClient(),
-                 log: @escaping @Sendable (String) -> Void) {
+                 logger: Logger) {
         guard let stream = RelayCredentials.endpoint("/push/stream", besides: credentials.pushURL),
               let ack = RelayCredentials.endpoint("/push/ack", besides: credentials.pushURL) else { return nil }
         streamURL = stream
         secret = credentials.streamSecret
         self.handler = handler
         self.client = client
-        acknowledger = RelayAcknowledger(url: ack, secret: credentials.streamSecret, log: log)
+        acknowledger = RelayAcknowledger(url: ack, secret: credentials.streamSecret, logger: logger)
         namespace = credentials.pushToken + ":"
-        self.log = log
+        self.logger = logger
     }
 
     /// Runs until the task is cancelled.
@@ -46,10 +46,10 @@ public struct RelayPushChannel: Sendable {
                     await receive(event)
                 }
                 if Task.isCancelled { return }
-                log("the relay closed its stream; reconnecting in \(Int(delay)) s")
+                logger.info("the relay closed its stream; reconnecting in \(Int(delay)) s")
             } catch {
                 if Task.isCancelled { return }
-                log("the relay stream failed, reconnecting in \(Int(delay)) s: \(error)")
+                logger.warning("the relay stream failed, reconnecting in \(Int(delay)) s: \(error)")
             }
             try? await Current.sleep(delay)
             delay = min(delay * 2, 60)
@@ -59,15 +59,15 @@ public struct RelayPushChannel: Sendable {
     func receive(_ event: StreamEvent) async {
         guard !event.isOversized else {
             // Read again at every reconnect otherwise; the relay keeps what it delivers under this size.
-            log("the relay sent a \(event.name) larger than this machine reads (id \(event.id ?? "none")); acknowledged and skipped")
+            logger.info("the relay sent a \(event.name) larger than this machine reads (id \(event.id ?? "none")); acknowledged and skipped")
             if let id = event.id { await acknowledger.acknowledge(id) }
             return
         }
         switch event.name {
-        case "ready": log("listening on the push relay \(streamURL.absoluteString)")
+        case "ready": logger.info("listening on the push relay \(streamURL.absoluteString)")
         case "notification":
             guard let payload = try? JSONParser.parse(Array(event.data.utf8)), let notification = PushNotification(relayPayload: payload) else {
-                log("ignored a relay notification that cannot be read here")
+                logger.info("ignored a relay notification that cannot be read here")
                 if let id = event.id { await acknowledger.acknowledge(id) }
                 return
             }
