@@ -6,8 +6,9 @@ import Synchronization
 
 /// One Home client: its configuration, the locale in memory, the active session and who forgets
 /// what for a server, changed together under one lock. `Home`'s static entry point (the SDK's
-/// `Home.configure`, `Home.connect`, …) uses ``shared``; a host that wants a client of its own
-/// (the session plugin, which hands it out through `session.access`) makes one.
+/// `Home.configure`, `Home.connect`, …) uses one of its own, which only `Home` reaches, so an SDK
+/// user has one way in; a host that wants a client of its own (the session plugin, which hands it
+/// out through `session.access`) makes one.
 public final class HomeClient: Sendable {
     struct State: Sendable {
         var configuration: HomeClientConfiguration?
@@ -16,8 +17,8 @@ public final class HomeClient: Sendable {
         var forgetters: @Sendable () async -> [any ServerForgetting] = { [] }
     }
 
-    /// The client behind `Home`'s static entry point.
-    public static let shared = HomeClient()
+    /// The client behind `Home`'s static entry point, reached only through `Home`.
+    static let shared = HomeClient()
 
     let state = Mutex(State())
 
