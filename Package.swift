@@ -23,10 +23,13 @@ let products: [Product] = [
     .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Improv", targets: ["Improv"]),
     .library(name: "PushRelay", targets: ["PushRelay"]),
+    .library(name: "CompanionWindow", targets: ["CompanionWindow"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .library(name: "ExampleGreeter", type: .dynamic, targets: ["ExampleGreeter"]),
     .executable(name: "home", targets: ["home"]),
     .executable(name: "push-relay", targets: ["push-relay"]),
+    // The window (WebKitGTK, GTK 4) is its own executable, so home and its agent never link them.
+    .executable(name: "home-window", targets: ["home-window"]),
 ]
 
 // MARK: - C libraries (each shim next to the module that uses it)
@@ -84,6 +87,12 @@ let cTargets: [Target] = [
         providers: [.apt(["libsodium-dev"])]
     ),
     .systemLibrary(
+        name: "CWebKitGTK",
+        path: "Modules/CompanionWindow/CWebKitGTK",
+        pkgConfig: "webkitgtk-6.0",
+        providers: [.apt(["libwebkitgtk-6.0-dev"])]
+    ),
+    .systemLibrary(
         name: "CSQLite",
         path: "Modules/Persistence/CSQLite",
         providers: [.apt(["libsqlite3-dev"])]
@@ -115,6 +124,7 @@ let moduleTargets: [Target] = [
         // Its parts, each a folder with a README stating its public surface.
         exclude: ["Server/README.md", "Core/README.md", "Stores/SQLite/README.md", "Stores/Redis/README.md", "Providers/README.md"]),
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
+    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials"], path: "Modules/CompanionWindow/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
@@ -134,6 +144,7 @@ let contractTargets: [Target] = [
 ]
 
 let pluginTargets: [Target] = [
+    .target(name: "WindowContract", dependencies: ["Essentials", "HomeAPI", "PluginHost"], path: "Plugins/Contracts/WindowContract", exclude: ["README.md"]),
     .target(name: "SessionCommandKit", dependencies: ["CLIKit", "Essentials", "SessionContract"], path: "Plugins/SessionCommandKit", exclude: ["README.md"]),
     .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit", exclude: ["README.md"]),
     .target(
@@ -177,6 +188,9 @@ let pluginTargets: [Target] = [
         name: "LocationPlugin", dependencies: ["Agent", "AgentContract", "DBus", "Essentials", "PluginHost"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
     ),
     .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
+    .target(name: "WindowPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
+    // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
+    .target(name: "WindowUIPlugin", dependencies: ["CompanionWindow", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
     .target(
         name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
@@ -197,11 +211,12 @@ let appTargets: [Target] = [
         dependencies: [
             "CLIKit", "Essentials", "HomeAPI", "PluginHost", "HomePluginKit", "SessionContract", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
-            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin",
+            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin", "WindowPlugin",
         ],
         path: "Apps/HomeCLI"
     ),
     .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "Essentials"], path: "Apps/home"),
+    .executableTarget(name: "home-window", dependencies: ["HomeCLI", "CLIKit", "Essentials", "PluginHost", "WindowUIPlugin"], path: "Apps/home-window"),
     .target(name: "PushRelayCLI", dependencies: ["CLIKit", "Essentials", "PushRelay"], path: "Apps/PushRelayCLI"),
     // jemalloc (Debian's libjemalloc-dev) is the relay's allocator: its malloc, linked into the
     // executable, takes the place of glibc's for the whole process. The relay allocates on its event
@@ -245,6 +260,7 @@ let unitTestTargets: [Target] = [
     ("SessionPluginTests", ["SessionPlugin", "CLIKit", "CLIKitTestSupport", "HomeAPI"]),
     ("AddedPluginTests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "EssentialsTestSupport", "PluginHost", "HomePluginKit", "AgentContract", "Agent"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport", "Essentials"]),
+    ("CompanionWindowTests", ["CompanionWindow", "Essentials"]),
     ("ToolingTests", []),
 ].map { name, dependencies in
     .testTarget(

@@ -18,6 +18,7 @@ import TagsPlugin
 import TemplatesPlugin
 import ThemeFilesPlugin
 import ThreadPlugin
+import WindowPlugin
 import ZonesPlugin
 
 /// The plugins compiled into `home`, and the manifest entries that stand for the plugins a
@@ -30,7 +31,7 @@ enum BuiltInCatalog {
         ThreadPlugin.factory, ImprovPlugin.factory, AssistPlugin.factory, TemplatesPlugin.factory, TagsPlugin.factory,
         LocationPlugin.factory, ZonesPlugin.factory, SystemControlsPlugin.factory, MQTTPlugin.factory,
         ScriptSensorsPlugin.factory,
-        DesignTokensPlugin.factory, ThemeFilesPlugin.factory,
+        DesignTokensPlugin.factory, ThemeFilesPlugin.factory, WindowPlugin.factory,
     ]
 
     /// Every feature on, but theme-files, which writes to disk and waits until the user opts in
@@ -42,5 +43,6 @@ enum BuiltInCatalog {
         ManifestEntry(id: "location"), ManifestEntry(id: "zones"), ManifestEntry(id: "system-controls"), ManifestEntry(id: "mqtt"),
         ManifestEntry(id: "script-sensors"),
         ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
+        ManifestEntry(id: "window"),
     ]
 }

@@ -9,8 +9,11 @@ public enum HomeApp {
     public static let version = "0.1.0"
 
     /// Runs `arguments` (without the executable name) against `console`. `extraPlugins` join the
-    /// built-in catalog: an executable or a test that compiles plugins of its own names them here.
-    public static func run(_ arguments: [String], console: Console, extraPlugins: [any PluginFactory] = []) async -> ExitCode {
+    /// built-in catalog: an executable or a test that compiles plugins of its own names them here,
+    /// and `extraDefaults` the ones to enable when the manifest does not name them.
+    public static func run(
+        _ arguments: [String], console: Console, extraPlugins: [any PluginFactory] = [], extraDefaults: [ManifestEntry] = []
+    ) async -> ExitCode {
         let layout = Current.directories()
         do {
             try layout.prepare(layout.configuration)
@@ -27,7 +30,7 @@ public enum HomeApp {
             return .usage
         }
         let source = ManifestSource(
-            option: global.manifest, directories: layout, factories: BuiltInCatalog.factories + extraPlugins, defaults: BuiltInCatalog.defaults
+            option: global.manifest, directories: layout, factories: BuiltInCatalog.factories + extraPlugins, defaults: BuiltInCatalog.defaults + extraDefaults
         )
         return await CommandDispatcher(source: source, version: version).run(global.remaining, console: console)
     }

@@ -1,2 +1,2 @@
 /// A commands-only plugin's manifest configuration: none, so any key is reported as unknown.
-struct CommandsPluginConfiguration: Decodable, Sendable {}
+public struct CommandsPluginConfiguration: Decodable, Sendable {}

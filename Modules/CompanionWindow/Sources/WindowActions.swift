@@ -1,0 +1,13 @@
+import Essentials
+
+/// What the frontend can ask of the window beyond tokens; the window's UI side implements them.
+public protocol WindowActions: AnyObject, Sendable {
+    /// Shows the frontend's connection state (`connected`, `disconnected`, `auth-invalid`).
+    func connectionChanged(_ state: String)
+    /// The frontend's theme changed: read its colours and follow them.
+    func themeChanged()
+    /// Opens the companion's own settings.
+    func showSettings()
+    /// The session is gone (signed out from the page): show the sign-in page.
+    func signedOut()
+}

@@ -1,0 +1,31 @@
+import CWebKitGTK
+import Foundation
+
+extension WindowController {
+    /// Shows the window at `path` and runs the GLib main loop on this (the UI) thread until the
+    /// user closes it.
+    public func runUntilClosed(path: String) {
+        let loop = g_main_loop_new(nil, 0)
+        defer { g_main_loop_unref(loop) }
+        view.onClose = { g_main_loop_quit(loop) }
+        view.present()
+        view.load(path: path)
+        g_main_loop_run(loop)
+    }
+
+    /// Shows the window at `path`, waits until the frontend is connected and has drawn, writes a
+    /// PNG of it to `file`, and returns; throws when the frontend does not connect in `seconds`.
+    public func screenshotWhenConnected(path: String, to file: URL, within seconds: Double = 90, settle: Double = 4) throws {
+        view.present()
+        view.load(path: path)
+        guard UIThread.iterate(seconds: seconds, until: { connection == "connected" || isSignedOut }), connection == "connected" else {
+            throw WindowRunError("the frontend did not connect to \(view.server.absoluteString) within \(Int(seconds)) s (it is \(connection))")
+        }
+        UIThread.iterate(seconds: settle) { false }
+        var written: Bool?
+        view.snapshot(to: file) { written = $0 }
+        guard UIThread.iterate(seconds: 30, until: { written != nil }), written == true else {
+            throw WindowRunError("the window's snapshot could not be written to \(file.path)")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CWebKitGTK
+import Essentials
+import Foundation
+
+/// Ties a ``CompanionWebView`` to its ``FrontendBridge``: what the frontend asks of the window
+/// (connection state, theme, settings, signing out) lands here and is done on the UI thread.
+public final class WindowController: WindowActions, @unchecked Sendable {
+    /// The window.
+    public let view: CompanionWebView
+    /// The bridge the page talks to.
+    public private(set) var bridge: FrontendBridge?
+    /// The frontend's last connection state (`connected`, `disconnected`, `auth-invalid`), or
+    /// `loading` before it said one; read and written on the UI thread.
+    public private(set) var connection = "loading"
+    /// Whether the page signed the companion out of the server.
+    public private(set) var isSignedOut = false
+    private let logger: Logger
+
+    /// Creates the controller of `view` for `session`; call on the UI thread.
+    public init(view: CompanionWebView, session: any WindowSession, capabilities: FrontendCapabilities, logger: Logger) {
+        self.view = view
+        self.logger = logger
+        let bridge = FrontendBridge(session: session, capabilities: capabilities, actions: self, logger: logger) { [view] call in
+            UIThread.perform { view.run(call) }
+        }
+        self.bridge = bridge
+        view.attach(bridge)
+        showTitle()
+    }
+
+    public func connectionChanged(_ state: String) {
+        UIThread.perform { [self] in
+            connection = state
+            logger.info("the frontend is \(state)")
+            showTitle()
+        }
+    }
+
+    public func themeChanged() {
+        UIThread.perform { [self] in
+            view.evaluate(FrontendTheme.readScript) { [self] json in
+                guard let theme = json.flatMap(FrontendTheme.init(json:)) else { return logger.debug("the frontend's theme could not be read") }
+                theme.apply()
+            }
+        }
+    }
+
+    public func showSettings() {
+        logger.info("the frontend asked for the companion's settings")
+    }
+
+    public func signedOut() {
+        UIThread.perform { [self] in
+            isSignedOut = true
+            view.clearSiteData { [self] in
+                view.showProblem(
+                    "Signed out", "This companion signed out of \(view.server.absoluteString) and removed its tokens, cookies and site data. Run 'home login \(view.server.absoluteString)' to sign in again.",
+                    for: "about:blank"
+                )
+            }
+        }
+    }
+
+    private func showTitle() {
+        let state = connection == "connected" ? "" : " (\(connection))"
+        gtk_window_set_title(hc_gtk_window(view.window), "Home Assistant · \(view.server.host ?? "")\(state)")
+    }
+}

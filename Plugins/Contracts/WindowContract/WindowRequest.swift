@@ -1,0 +1,24 @@
+import Essentials
+import Foundation
+import HomeAPI
+
+/// What `home window` asks the frontend to show.
+public struct WindowRequest: Sendable {
+    /// The signed-in server.
+    public let home: Home
+    /// The frontend path to open, such as `/lovelace/0` or `/config/integrations`.
+    public let path: String
+    /// Where to write a PNG of the window once the frontend is connected, after which it closes
+    /// (for `tools/demo`, the benchmarks and bug reports); nil for a window people keep open.
+    public let screenshot: URL?
+    /// Where the window's lines go (the redacting logger).
+    public let logger: Logger
+
+    /// Creates a request.
+    public init(home: Home, path: String, screenshot: URL?, logger: Logger) {
+        self.home = home
+        self.path = path
+        self.screenshot = screenshot
+        self.logger = logger
+    }
+}

@@ -1,0 +1,45 @@
+import CLIKit
+import Essentials
+import Foundation
+import HomePluginKit
+import SessionCommandKit
+import SessionContract
+import WindowContract
+
+/// `home window [--server URL] [--path PATH] [--screenshot FILE]`.
+struct WindowCommand: PluginCommand {
+    static let commandName = "window"
+    static let commandSummary = "Open Home Assistant's frontend in a window, signed in as this companion (no second sign-in)."
+    let session: any SessionAccess
+    let frontends: @Sendable () -> [any WindowFrontend]
+    let logger: Logger
+    let options: [OptionSpec] = [
+        .server,
+        .value("path", "PATH", help: "The frontend page to open, such as /lovelace/0 or /config/integrations (default /)."),
+        .value("screenshot", "FILE", help: "Write a PNG of the window once the frontend is connected, then close (for demos and bug reports)."),
+    ]
+
+    var details: String {
+        """
+        The window is the home-window executable (WebKitGTK 6.0, GTK 4), installed beside home; this
+        command starts it. Links to other sites open in the browser; a certificate that cannot be
+        verified stops the page. Signing out on the profile page signs this companion out of the server.
+        """
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)
+        let path = invocation.arguments.values["path"] ?? "/"
+        guard path.hasPrefix("/"), !path.contains("//"), path.utf8.count <= 2_048 else {
+            throw UsageError("--path takes a frontend path starting with /, such as /lovelace/0")
+        }
+        guard let frontend = frontends().first else {
+            return try WindowExecutable.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
+        }
+        let home = try await session.restore(server: invocation.server)
+        let screenshot = invocation.arguments.values["screenshot"].map { URL(fileURLWithPath: $0) }
+        try await frontend.open(WindowRequest(home: home, path: path, screenshot: screenshot, logger: logger))
+        if let screenshot { invocation.console.print("wrote \(screenshot.path)") }
+        return .success
+    }
+}

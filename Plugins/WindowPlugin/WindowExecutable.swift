@@ -1,0 +1,34 @@
+import CLIKit
+import Essentials
+import Foundation
+
+/// The `home-window` executable: beside the running `home` (as a package and a build install
+/// them), else on `PATH`.
+enum WindowExecutable {
+    static let name = "home-window"
+
+    /// Replaces this process with `home-window` given `arguments` (home's own, so the global
+    /// options and the command line carry over); returns only when there is none to run.
+    static func replaceProcess(arguments: [String]) throws -> ExitCode {
+        guard let path = locate() else {
+            throw WindowMissing(description: """
+                the window is not installed: install the home-companion-window package, or build it with \
+                'swift build --product home-window' (it needs libwebkitgtk-6.0-dev) and keep it beside home
+                """)
+        }
+        let argv = ([name] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        throw WindowMissing(description: "cannot start \(path): \(String(cString: strerror(errno)))")
+    }
+
+    static func locate() -> String? {
+        var candidates: [String] = []
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path)
+        }
+        for folder in (Current.environment()["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
+            candidates.append("\(folder)/\(name)")
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,27 @@
+import CompanionWindow
+import Foundation
+import WindowContract
+
+/// The window on WebKitGTK: GTK runs on the main thread, which the GLib main loop then owns until
+/// the window closes; the bridge's work runs on Swift's pool and comes back through `UIThread`.
+struct WebKitFrontend: WindowFrontend {
+    func open(_ request: WindowRequest) async throws {
+        let session = try HomeWindowSession(home: request.home)
+        let folders = request.home.folders
+        try await MainActor.run {
+            guard WindowToolkit.start() else {
+                throw WindowRunError.noDisplay
+            }
+            let view = try CompanionWebView(
+                server: session.server, dataFolder: folders.data.appendingPathComponent("window"), cacheFolder: folders.cache.appendingPathComponent("window"),
+                logger: request.logger, openExternally: BrowserOpener.open
+            )
+            let controller = WindowController(view: view, session: session, capabilities: FrontendCapabilities(), logger: request.logger)
+            if let screenshot = request.screenshot {
+                try controller.screenshotWhenConnected(path: request.path, to: screenshot)
+            } else {
+                controller.runUntilClosed(path: request.path)
+            }
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// The stored session cannot serve the window.
+struct WindowSessionError: Error, CustomStringConvertible {
+    let description: String
+}
