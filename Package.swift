@@ -280,6 +280,7 @@ let integrationTestTargets: [Target] = [
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "ConnectionContract", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Transport", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "MQTTPlugin", "DBusTestSupport",
+            "CompanionWindow", "WindowUIPlugin",
         ],
         path: "Tests/IntegrationTests"
     ),

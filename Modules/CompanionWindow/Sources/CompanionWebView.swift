@@ -12,6 +12,9 @@ public final class CompanionWebView: @unchecked Sendable {
     /// The server the window shows.
     public let server: URL
     let origin: ServerOrigin
+    /// Where this server's cookies and site data live, and its HTTP cache.
+    let dataFolder: URL
+    let cacheFolder: URL
     let window: UnsafeMutablePointer<GtkWidget>
     let webView: UnsafeMutablePointer<WebKitWebView>
     let networkSession: OpaquePointer
@@ -27,6 +30,8 @@ public final class CompanionWebView: @unchecked Sendable {
         guard let origin = ServerOrigin(server) else { throw BridgeMessageError("\(server) is not an http or https URL with a host") }
         self.server = server
         self.origin = origin
+        self.dataFolder = dataFolder
+        self.cacheFolder = cacheFolder
         self.logger = logger
         self.openExternally = openExternally
         try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -56,14 +61,17 @@ public final class CompanionWebView: @unchecked Sendable {
     }
 
     deinit {
-        // The window owns the view; destroying it releases both.
-        gtk_window_destroy(hc_gtk_window(window))
         g_object_unref(UnsafeMutableRawPointer(networkSession))
     }
 
     /// Hands the page's messages to `bridge` from now on.
     public func attach(_ bridge: FrontendBridge) {
         self.bridge = bridge
+    }
+
+    /// Stops handing the page's messages to the bridge.
+    func detach() {
+        bridge = nil
     }
 
     /// Shows the window.
@@ -123,10 +131,21 @@ public final class CompanionWebView: @unchecked Sendable {
         }, box)
     }
 
-    /// Removes every cookie and all site data this server's window kept, then calls `completion`.
+    /// Removes every cookie and all site data this server's window kept (in WebKit's memory and in
+    /// its folder), then calls `completion`.
     public func clearSiteData(completion: @escaping () -> Void) {
         let manager = webkit_network_session_get_website_data_manager(networkSession)
-        let box = Unmanaged.passRetained(CallbackBox<Void>(completion)).toOpaque()
+        let folders = [dataFolder, cacheFolder]
+        let box = Unmanaged.passRetained(CallbackBox<Void> { [logger] in
+            for folder in folders where FileManager.default.fileExists(atPath: folder.path) {
+                do {
+                    try FileManager.default.removeItem(at: folder)
+                } catch {
+                    logger.warning("cannot remove the window's site data in \(folder.path): \(error)")
+                }
+            }
+            completion()
+        }).toOpaque()
         webkit_website_data_manager_clear(manager, WEBKIT_WEBSITE_DATA_ALL, 0, nil, { source, result, data in
             guard let data else { return }
             _ = webkit_website_data_manager_clear_finish(OpaquePointer(source), result, nil)

@@ -12,7 +12,7 @@ public final class WindowController: WindowActions, @unchecked Sendable {
     /// The frontend's last connection state (`connected`, `disconnected`, `auth-invalid`), or
     /// `loading` before it said one; read and written on the UI thread.
     public private(set) var connection = "loading"
-    /// Whether the page signed the companion out of the server.
+    /// Whether the page signed the companion out of the server and the window's site data is gone.
     public private(set) var isSignedOut = false
     private let logger: Logger
 
@@ -51,14 +51,21 @@ public final class WindowController: WindowActions, @unchecked Sendable {
 
     public func signedOut() {
         UIThread.perform { [self] in
-            isSignedOut = true
             view.clearSiteData { [self] in
+                isSignedOut = true
                 view.showProblem(
                     "Signed out", "This companion signed out of \(view.server.absoluteString) and removed its tokens, cookies and site data. Run 'home login \(view.server.absoluteString)' to sign in again.",
                     for: "about:blank"
                 )
             }
         }
+    }
+
+    /// Closes the window for good: the page's messages go nowhere from now on, and the window,
+    /// its view and this controller can be released.
+    public func close() {
+        view.detach()
+        gtk_window_destroy(hc_gtk_window(view.window))
     }
 
     private func showTitle() {

@@ -1,0 +1,164 @@
+import Auth
+import CompanionWindow
+import Essentials
+import Foundation
+import HomeAPI
+import Synchronization
+@testable import WindowUIPlugin
+import XCTest
+
+/// The window against the real Home Assistant 2024.3.3 and its own frontend, drawn on Xvfb: signed
+/// in through external authentication with no login page, recovering from a spoiled token, signing
+/// out from the page, ignoring a frame of another origin; screenshots under .build/window-tests.
+final class CompanionWindowTests: XCTestCase {
+    private var world: TemporaryHomeWorld!
+    private var controller: WindowController?
+    private let opened = RecordedAddresses()
+    static let screenshots = IntegrationEnvironment.repository.appendingPathComponent(".build/window-tests")
+
+    override func setUpWithError() throws {
+        if let problem = VirtualDisplay.problem { throw XCTSkip("no window here: \(problem)") }
+        world = try TemporaryHomeWorld()
+    }
+
+    override func tearDown() {
+        controller?.close()
+        controller = nil
+        // WebKit's network process writes its cache a moment after the view goes.
+        UIThread.iterate(seconds: 1) { false }
+        world?.tearDown()
+    }
+
+    /// A signed-in `Home` for the test server, its window session, and a window showing `path`.
+    private func openWindow(_ server: IntegrationEnvironment, session wrap: (any WindowSession) -> any WindowSession = { $0 }) throws -> (Home, any WindowSession, WindowController) {
+        let home = try UIThreadWait.result {
+            try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
+        }
+        let session = wrap(try HomeWindowSession(home: home))
+        let view = try CompanionWebView(
+            server: session.server, dataFolder: home.folders.data.appendingPathComponent("window"), cacheFolder: home.folders.cache.appendingPathComponent("window"),
+            logger: world.logs.logger(label: "window", level: .debug), openExternally: { [opened] uri in opened.append(uri) }
+        )
+        let controller = WindowController(view: view, session: session, capabilities: FrontendCapabilities(), logger: world.logs.logger(label: "window", level: .debug))
+        self.controller = controller
+        view.present()
+        view.load(path: "/lovelace/0")
+        return (home, session, controller)
+    }
+
+    /// Waits until the frontend says it is connected and has its user.
+    private func waitUntilConnected(_ controller: WindowController, seconds: Double = 60) {
+        XCTAssertTrue(UIThread.iterate(seconds: seconds) { controller.connection == "connected" }, "the frontend is \(controller.connection): \(world.logs.lines.suffix(20))")
+        let hasUser = UIThread.iterate(seconds: 30) {
+            (try? UIThreadWait.evaluate("document.querySelector('home-assistant')?.hass?.user?.name ?? null", in: controller.view)) != "null"
+        }
+        XCTAssertTrue(hasUser, "the frontend has its user")
+    }
+
+    /// The page's signed-in user and connection, read from the frontend's own `hass` object.
+    private func frontendState(_ view: CompanionWebView) throws -> [String: JSONValue] {
+        let text = try UIThreadWait.evaluate(
+            "(() => { const h = document.querySelector('home-assistant')?.hass; return { user: h?.user?.name ?? null, connected: h?.connected ?? false, path: location.pathname }; })()", in: view
+        )
+        return try XCTUnwrap(try JSONParser.parse(text).objectValue)
+    }
+
+    private func refreshTokens(_ server: IntegrationEnvironment) throws -> [[String: JSONValue]] {
+        let answer = try UIThreadWait.result { try await AdminConnection(server: server).send("auth/refresh_tokens") }
+        return (answer.arrayValue ?? []).compactMap(\.objectValue)
+    }
+
+    private func screenshot(_ view: CompanionWebView, named name: String) throws -> URL {
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+        let file = Self.screenshots.appendingPathComponent("\(name).png")
+        try? FileManager.default.removeItem(at: file)
+        var written: Bool?
+        view.snapshot(to: file) { written = $0 }
+        XCTAssertTrue(UIThread.iterate(seconds: 30) { written != nil } && written == true, "the snapshot was written")
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        XCTAssertGreaterThan(size, 20_000, "a drawn dashboard, not an empty picture")
+        return file
+    }
+
+    func testTheDashboardLoadsSignedInAsTheCompanionWithNoLoginPageAndNoBrowserToken() throws {
+        let server = try IntegrationEnvironment.require()
+        let before = try refreshTokens(server).filter { $0["client_id"] == .string("\(server.url)/") }.count
+        let (_, _, controller) = try openWindow(server)
+        waitUntilConnected(controller)
+        let state = try frontendState(controller.view)
+        XCTAssertEqual(state["user"], .string(server.username), "the frontend's WebSocket is the companion's user")
+        XCTAssertEqual(state["connected"], .bool(true))
+        XCTAssertEqual(state["path"], .string("/lovelace/0"), "no login page on the way")
+        XCTAssertFalse(world.logs.lines.contains { $0.contains("/auth/authorize") })
+        // Let the frontend settle and draw before the picture.
+        UIThread.iterate(seconds: 4) { false }
+        _ = try screenshot(controller.view, named: "dashboard")
+        let after = try refreshTokens(server)
+        XCTAssertEqual(after.filter { $0["client_id"] == .string("\(server.url)/") }.count, before, "the frontend made no refresh token of its own, as a browser would")
+        XCTAssertTrue(after.contains { $0["client_id"] == .string(world.clientID) }, "the companion's own session is the one in use")
+        XCTAssertTrue(world.logs.lines.contains { $0.contains("externalBus config/get") }, "the frontend asked for the window's capabilities")
+    }
+
+    func testASpoiledTokenMakesTheFrontendAskWithForceAndItRecovers() throws {
+        let server = try IntegrationEnvironment.require()
+        var spoiling: SpoilingWindowSession?
+        let (_, _, controller) = try openWindow(server) { session in
+            let wrapper = SpoilingWindowSession(session)
+            spoiling = wrapper
+            return wrapper
+        }
+        waitUntilConnected(controller, seconds: 90)
+        let requests = try XCTUnwrap(spoiling).requests.withLock { $0 }
+        XCTAssertEqual(requests.first, false, "the first request does not insist")
+        XCTAssertTrue(requests.contains(true), "after the spoiled token failed, the frontend asked with force: \(requests)")
+        XCTAssertEqual(try frontendState(controller.view)["user"], .string(server.username))
+    }
+
+    func testLoggingOutOnTheProfilePageRevokesTheSessionAndWipesItHere() throws {
+        let server = try IntegrationEnvironment.require()
+        let (home, _, controller) = try openWindow(server)
+        waitUntilConnected(controller)
+        XCTAssertTrue(try refreshTokens(server).contains { $0["client_id"] == .string(world.clientID) })
+        let siteData = home.folders.data.appendingPathComponent("window")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: siteData.path), "the window keeps its site data in the server's folder")
+        // What the profile page's log out button does: the frontend's hass-logout event.
+        _ = try UIThreadWait.evaluate(
+            "document.querySelector('home-assistant').dispatchEvent(new CustomEvent('hass-logout', { bubbles: true, composed: true })); true", in: controller.view
+        )
+        XCTAssertTrue(UIThread.iterate(seconds: 30) { controller.isSignedOut }, "the window heard revokeExternalAuth: \(world.logs.lines.suffix(10))")
+        XCTAssertFalse(try refreshTokens(server).contains { $0["client_id"] == .string(world.clientID) }, "the session is revoked on the server")
+        XCTAssertTrue(try Home.servers().isEmpty, "and forgotten here")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: siteData.path), "with the window's cookies and site data")
+    }
+
+    func testAMessageFromAFrameOfAnotherOriginIsIgnored() throws {
+        let server = try IntegrationEnvironment.require()
+        let (_, _, controller) = try openWindow(server)
+        waitUntilConnected(controller)
+        // A frame of another (opaque) origin tries every way to the bridge, then tells the top it ran.
+        let frame = """
+            <script>
+            const message = { type: "config/get", id: 4242 };
+            try { window.webkit.messageHandlers.externalBus.postMessage(message); } catch (e) {}
+            try { window.top.webkit.messageHandlers.externalBus.postMessage(message); } catch (e) {}
+            try { window.top.dispatchEvent(new CustomEvent("homecompanion-bridge", { detail: JSON.stringify({ name: "externalBus", message }) })); } catch (e) {}
+            parent.postMessage("frame-ran", "*");
+            </script>
+            """
+        let script = """
+            (() => {
+              window.__frameRan = false;
+              window.addEventListener("message", (event) => { if (event.data === "frame-ran") { window.__frameRan = true; } });
+              const frame = document.createElement("iframe");
+              frame.src = "data:text/html," + encodeURIComponent(\(try JSONSerializer.string(.string(frame))));
+              document.body.appendChild(frame);
+              return true;
+            })()
+            """
+        _ = try UIThreadWait.evaluate(script, in: controller.view)
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? UIThreadWait.evaluate("window.__frameRan", in: controller.view)) == "true" }, "the frame's script ran")
+        UIThread.iterate(seconds: 1) { false }
+        XCTAssertFalse(world.logs.lines.contains { $0.contains("(id 4242)") }, "no message from the frame reached the bridge: \(world.logs.lines.filter { $0.contains("externalBus") })")
+        XCTAssertTrue(world.logs.lines.contains { $0.contains("externalBus config/get (id 1)") }, "while the top frame's did")
+    }
+}

@@ -1,0 +1,40 @@
+import CompanionWindow
+import Foundation
+
+/// One Xvfb for the whole test process, with GTK started on it the way window.md found works on
+/// this machine (X11, cairo, software GL, no DMA-BUF). GTK starts once per process, on the main
+/// thread, so the window tests are synchronous and run the GLib loop themselves.
+enum VirtualDisplay {
+    /// Starts the display and GTK the first time; nil when it worked, else why not.
+    static let problem: String? = start()
+
+    private static func start() -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else { return "no Xvfb (tools/setup installs xvfb)" }
+        guard let number = (100..<400).first(where: { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }) else {
+            return "no free X display number"
+        }
+        // Xvfb ends with this process: the shell beside it waits for the test process to go.
+        let keeper = Process()
+        keeper.executableURL = URL(fileURLWithPath: "/bin/sh")
+        keeper.arguments = [
+            "-c", "Xvfb :$1 -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 & x=$!; while kill -0 $2 2>/dev/null; do sleep 1; done; kill $x",
+            "sh", "\(number)", "\(getpid())",
+        ]
+        do {
+            try keeper.run()
+        } catch {
+            return "cannot start Xvfb: \(error)"
+        }
+        let deadline = Date().addingTimeInterval(15)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            guard Date() < deadline else { return "Xvfb :\(number) did not start within 15 s" }
+            usleep(50_000)
+        }
+        for (name, value) in [
+            ("DISPLAY", ":\(number)"), ("GDK_BACKEND", "x11"), ("GSK_RENDERER", "cairo"), ("LIBGL_ALWAYS_SOFTWARE", "1"), ("WEBKIT_DISABLE_DMABUF_RENDERER", "1"),
+        ] {
+            setenv(name, value, 1)
+        }
+        return WindowToolkit.start() ? nil : "GTK could not open display :\(number)"
+    }
+}
