@@ -8,6 +8,12 @@ enum VirtualDisplay {
     /// Starts the display and GTK the first time; nil when it worked, else why not.
     static let problem: String? = start()
 
+    /// The variables a child process needs to draw on the display, as window.md found works.
+    static var variables: [String: String] {
+        ["GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "LIBGL_ALWAYS_SOFTWARE": "1", "WEBKIT_DISABLE_DMABUF_RENDERER": "1"]
+            .merging(["DISPLAY": getenv("DISPLAY").map { String(cString: $0) } ?? ""]) { $1 }
+    }
+
     private static func start() -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else { return "no Xvfb (tools/setup installs xvfb)" }
         guard let number = (100..<400).first(where: { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }) else {
@@ -30,11 +36,8 @@ enum VirtualDisplay {
             guard Date() < deadline else { return "Xvfb :\(number) did not start within 15 s" }
             usleep(50_000)
         }
-        for (name, value) in [
-            ("DISPLAY", ":\(number)"), ("GDK_BACKEND", "x11"), ("GSK_RENDERER", "cairo"), ("LIBGL_ALWAYS_SOFTWARE", "1"), ("WEBKIT_DISABLE_DMABUF_RENDERER", "1"),
-        ] {
-            setenv(name, value, 1)
-        }
+        setenv("DISPLAY", ":\(number)", 1)
+        for (name, value) in variables { setenv(name, value, 1) }
         return WindowToolkit.start() ? nil : "GTK could not open display :\(number)"
     }
 }

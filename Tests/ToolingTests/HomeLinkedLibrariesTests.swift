@@ -3,7 +3,7 @@ import XCTest
 
 /// The `home` binary loads libcrypto, libdbus and libmosquitto on first use instead of linking
 /// them: linked, they cost every `home` process megabytes resident (the agent's 30 MB goal), used
-/// or not.
+/// or not. The window's toolkit (GTK 4, WebKitGTK) is linked only by `home-window`.
 final class HomeLinkedLibrariesTests: XCTestCase {
     /// The `home` built beside this test bundle (tools/test builds every product first).
     private var home: URL {
@@ -14,9 +14,16 @@ final class HomeLinkedLibrariesTests: XCTestCase {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: home.path), "build the home product first (\(home.path))")
         let needed = try neededLibraries(of: home)
         XCTAssertTrue(needed.contains { $0.hasPrefix("libsqlite3") }, "readelf listed what home needs: \(needed)")
-        for library in ["libcrypto", "libssl", "libdbus-1", "libmosquitto"] {
+        for library in ["libcrypto", "libssl", "libdbus-1", "libmosquitto", "libgtk-4", "libwebkitgtk", "libjavascriptcoregtk", "libgobject"] {
             XCTAssertFalse(needed.contains { $0.hasPrefix(library) }, "home links \(library): \(needed)")
         }
+    }
+
+    func testTheWindowsToolkitIsLinkedByHomeWindowAlone() throws {
+        let window = home.deletingLastPathComponent().appendingPathComponent("home-window")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: window.path), "build the home-window product first (\(window.path))")
+        let needed = try neededLibraries(of: window)
+        XCTAssertTrue(needed.contains { $0.hasPrefix("libwebkitgtk-6.0") } && needed.contains { $0.hasPrefix("libgtk-4") }, "\(needed)")
     }
 
     /// The DT_NEEDED entries of an ELF file, through binutils' readelf.
