@@ -14,7 +14,7 @@ struct WindowCommand: PluginCommand {
     let frontends: @Sendable () -> [any WindowFrontend]
     let logger: Logger
     let options: [OptionSpec] = [
-        .server,
+        .server, .json,
         .value("path", "PATH", help: "The frontend page to open, such as /lovelace/0 or /config/integrations (default /)."),
         .value("screenshot", "FILE", help: "Write a PNG of the window once the frontend is connected, then close (for demos and bug reports)."),
     ]
@@ -39,7 +39,8 @@ struct WindowCommand: PluginCommand {
         let home = try await session.restore(server: invocation.server)
         let screenshot = invocation.arguments.values["screenshot"].map { URL(fileURLWithPath: $0) }
         try await frontend.open(WindowRequest(home: home, path: path, screenshot: screenshot, logger: logger))
-        if let screenshot { invocation.console.print("wrote \(screenshot.path)") }
+        let said = screenshot.map { "wrote \($0.path)" } ?? "the window closed"
+        try invocation.report([said], json: (["server": .string("\(home.server)"), "path": .string(path), "screenshot": screenshot.map { .string($0.path) } ?? .null]))
         return .success
     }
 }

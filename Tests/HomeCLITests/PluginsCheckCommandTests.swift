@@ -37,7 +37,7 @@ final class PluginsCheckCommandTests: HomeCLITestCase {
         XCTAssertEqual(
             result.out,
             "\(example("themes.json")): valid; start order: design-tokens -> theme-files -> session -> connection -> push-channels -> linux-sensors -> home-devices -> thread -> improv -> desktop-notifications -> location -> system-controls "
-                + "-> mqtt -> script-sensors -> agent -> assist -> templates -> tags -> zones\n"
+                + "-> mqtt -> script-sensors -> agent -> assist -> templates -> tags -> zones -> window\n"
         )
     }
 

@@ -26,6 +26,7 @@ final class PluginsCommandTests: HomeCLITestCase {
         tags                   1.0.0    started   degrade
         zones                  1.0.0    started   degrade
         design-tokens          1.0.0    started   degrade
+        window                 1.0.0    started   degrade
         theme-files            -        disabled  -
         startup: running
 
@@ -51,6 +52,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           tags                   requires agent.webhook@1; commands: tag
           zones                  requires agent.webhook@1; commands: zones
           design-tokens          provides design.theme-exporter@1; commands: theme
+          window                 requires session.access@1; reads window.frontends; commands: window
 
         """)
     }
@@ -63,9 +65,9 @@ final class PluginsCommandTests: HomeCLITestCase {
         XCTAssertEqual(
             plugins?.map { $0["id"] as? String },
             ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "desktop-notifications", "location", "system-controls",
-             "mqtt", "script-sensors", "agent", "assist", "templates", "tags", "zones", "design-tokens", "theme-files"]
+             "mqtt", "script-sensors", "agent", "assist", "templates", "tags", "zones", "design-tokens", "window", "theme-files"]
         )
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 18) + ["disabled"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 19) + ["disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
         let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
         XCTAssertEqual(agent["requires"] as? [String], ["session.access@1"])
