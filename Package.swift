@@ -190,7 +190,7 @@ let pluginTargets: [Target] = [
     .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
-    .target(name: "WindowUIPlugin", dependencies: ["CompanionWindow", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
+    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
     .target(
         name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
@@ -280,7 +280,7 @@ let integrationTestTargets: [Target] = [
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "ConnectionContract", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Transport", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "MQTTPlugin", "DBusTestSupport",
-            "CompanionWindow", "WindowUIPlugin",
+            "CompanionWindow", "WindowUIPlugin", "SessionPlugin", "SessionContract", "AgentPlugin", "AgentContract", "LinuxSensorsPlugin",
         ],
         path: "Tests/IntegrationTests"
     ),

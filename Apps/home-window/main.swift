@@ -11,5 +11,5 @@ CoreDumps.forbid()
 let console = Console.standard(environment: Current.environment())
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.isEmpty { arguments = ["window"] }
-let code = await HomeApp.run(arguments, console: console, extraPlugins: [WindowUIPlugin.factory], extraDefaults: [ManifestEntry(id: "window-ui")])
+let code = await HomeApp.run(arguments, console: console, extraPlugins: [WindowUIPlugin.factory(appVersion: HomeApp.version)], extraDefaults: [ManifestEntry(id: "window-ui")])
 exit(code.rawValue)

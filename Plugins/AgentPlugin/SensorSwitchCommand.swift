@@ -16,22 +16,10 @@ struct SensorSwitchCommand: Command {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let ids = try invocation.positionals("one or more sensor IDs (see 'home sensors')", minimum: 1, maximum: .max)
-        let known = Set(services.sensors.map(\.definition.uniqueID))
-        if let unknown = ids.first(where: { !known.contains($0) }) {
-            throw UsageError("no sensor '\(unknown)'; known: \(known.sorted().joined(separator: ", "))")
-        }
-        let home = try await services.session.restore(server: invocation.server)
-        try SensorSettings.update(in: home.folders.data) { settings in
-            if enable {
-                settings.enabled.formUnion(ids)
-                settings.disabledByServer.subtract(ids)
-            } else {
-                settings.enabled.subtract(ids)
-            }
-        }
+        let server = try await StoredSensorReporting(services: services).setReporting(ids, on: enable, server: invocation.server)
         try invocation.report(
-            ["\(enable ? "enabled" : "disabled") \(ids.joined(separator: ", ")) for \(home.server)"],
-            json: [enable ? "enabled" : "disabled": .array(ids.map(JSONValue.string)), "server": .string("\(home.server)")]
+            ["\(enable ? "enabled" : "disabled") \(ids.joined(separator: ", ")) for \(server)"],
+            json: [enable ? "enabled" : "disabled": .array(ids.map(JSONValue.string)), "server": .string(server)]
         )
         return .success
     }

@@ -1,22 +1,30 @@
+import AgentContract
 import CompanionWindow
 import Foundation
+import SessionContract
 import WindowContract
 
 /// The window on WebKitGTK: GTK runs on the main thread, which the GLib main loop then owns until
 /// the window closes; the bridge's work runs on Swift's pool and comes back through `UIThread`.
 struct WebKitFrontend: WindowFrontend {
+    let appVersion: String
+    let session: any SessionAccess
+    let sensors: any SensorReporting
+
     func open(_ request: WindowRequest) async throws {
-        let session = try HomeWindowSession(home: request.home)
+        let settings = WindowSettings(version: appVersion, server: "\(request.home.server)", session: session, sensors: sensors)
+        let windowSession = try HomeWindowSession(home: request.home)
         let folders = request.home.folders
         try await MainActor.run {
             guard WindowToolkit.start() else {
                 throw WindowRunError.noDisplay
             }
             let view = try CompanionWebView(
-                server: session.server, dataFolder: folders.data.appendingPathComponent("window"), cacheFolder: folders.cache.appendingPathComponent("window"),
+                server: windowSession.server, dataFolder: folders.data.appendingPathComponent("window"), cacheFolder: folders.cache.appendingPathComponent("window"),
                 logger: request.logger, openExternally: BrowserOpener.open
             )
-            let controller = WindowController(view: view, session: session, capabilities: FrontendCapabilities(), logger: request.logger)
+            view.settings = settings
+            let controller = WindowController(view: view, session: windowSession, capabilities: FrontendCapabilities(settingsScreen: true), logger: request.logger)
             if let screenshot = request.screenshot {
                 try controller.screenshotWhenConnected(path: request.path, to: screenshot)
             } else {

@@ -1,24 +1,39 @@
+import AgentContract
 import HomePluginKit
 import PluginHost
+import SessionContract
 import WindowContract
 
 /// Contributes the WebKitGTK window to `window.frontends`.
 public final class WindowUIPlugin: Plugin {
-    /// How `home-window`'s catalog describes and builds this plugin.
-    public static let factory: any PluginFactory = BuiltInPluginFactory(
-        descriptor: PluginDescriptor(
-            id: "window-ui", version: SemanticVersion(1, 0, 0),
-            summary: "The window's WebKitGTK frontend (only in home-window)",
-            contributes: [ContributionDeclaration(point: WindowPoints.frontends.name, name: "webkitgtk", summary: "WebKitGTK 6.0 and GTK 4")],
-            failurePolicy: .degrade
-        ),
-        configuration: CommandsPluginConfiguration.self
-    ) { _ in
-        WindowUIPlugin()
+    /// How `home-window`'s catalog describes and builds this plugin; `appVersion` is what the
+    /// settings page shows.
+    public static func factory(appVersion: String) -> any PluginFactory {
+        BuiltInPluginFactory(
+            descriptor: PluginDescriptor(
+                id: "window-ui", version: SemanticVersion(1, 0, 0),
+                summary: "The window's WebKitGTK frontend (only in home-window)",
+                requires: [SessionCapabilities.access.id, AgentCapabilities.sensorReporting.id],
+                contributes: [ContributionDeclaration(point: WindowPoints.frontends.name, name: "webkitgtk", summary: "WebKitGTK 6.0 and GTK 4")],
+                failurePolicy: .degrade
+            ),
+            configuration: CommandsPluginConfiguration.self
+        ) { _ in
+            WindowUIPlugin(appVersion: appVersion)
+        }
+    }
+
+    private let appVersion: String
+
+    init(appVersion: String) {
+        self.appVersion = appVersion
     }
 
     public func start(_ context: PluginContext) async throws {
-        try context.contribute(WindowPoints.frontends, name: "webkitgtk", WebKitFrontend())
+        let frontend = WebKitFrontend(
+            appVersion: appVersion, session: try context.resolve(SessionCapabilities.access), sensors: try context.resolve(AgentCapabilities.sensorReporting)
+        )
+        try context.contribute(WindowPoints.frontends, name: "webkitgtk", frontend)
     }
 
     public func stop() async {}

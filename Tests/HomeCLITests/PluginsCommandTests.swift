@@ -44,7 +44,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           system-controls        agent.controls: system
           mqtt                   requires session.access@1; reads agent.controls; agent.services: mqtt; commands: controls
           script-sensors         agent.sensor-sources: scripts
-          agent                  provides agent.webhook@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
+          agent                  provides agent.webhook@1, agent.sensor-reporting@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
         agent.notification-handlers, agent.notification-presenters, agent.location-sources, agent.services; commands: agent, sensors, notifications; \
         session.server-forgetting: agent-relay
           assist                 requires agent.webhook@1, session.access@1, ha.connections@1; commands: assist

@@ -1,8 +1,14 @@
+import AgentContract
+import AgentPlugin
 import Auth
 import CompanionWindow
 import Essentials
 import Foundation
 import HomeAPI
+import LinuxSensorsPlugin
+import PluginHost
+import SessionContract
+import SessionPlugin
 import Synchronization
 @testable import WindowUIPlugin
 import XCTest
@@ -30,7 +36,9 @@ final class CompanionWindowTests: XCTestCase {
     }
 
     /// A signed-in `Home` for the test server, its window session, and a window showing `path`.
-    private func openWindow(_ server: IntegrationEnvironment, session wrap: (any WindowSession) -> any WindowSession = { $0 }) throws -> (Home, any WindowSession, WindowController) {
+    private func openWindow(
+        _ server: IntegrationEnvironment, settings: ((Home) throws -> any CompanionSettings)? = nil, session wrap: (any WindowSession) -> any WindowSession = { $0 }
+    ) throws -> (Home, any WindowSession, WindowController) {
         let home = try UIThreadWait.result {
             try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
         }
@@ -39,7 +47,9 @@ final class CompanionWindowTests: XCTestCase {
             server: session.server, dataFolder: home.folders.data.appendingPathComponent("window"), cacheFolder: home.folders.cache.appendingPathComponent("window"),
             logger: world.logs.logger(label: "window", level: .debug), openExternally: { [opened] uri in opened.append(uri) }
         )
-        let controller = WindowController(view: view, session: session, capabilities: FrontendCapabilities(), logger: world.logs.logger(label: "window", level: .debug))
+        view.settings = try settings?(home)
+        let capabilities = FrontendCapabilities(settingsScreen: settings != nil)
+        let controller = WindowController(view: view, session: session, capabilities: capabilities, logger: world.logs.logger(label: "window", level: .debug))
         self.controller = controller
         view.present()
         view.load(path: "/lovelace/0")
@@ -102,11 +112,11 @@ final class CompanionWindowTests: XCTestCase {
     func testASpoiledTokenMakesTheFrontendAskWithForceAndItRecovers() throws {
         let server = try IntegrationEnvironment.require()
         var spoiling: SpoilingWindowSession?
-        let (_, _, controller) = try openWindow(server) { session in
+        let (_, _, controller) = try openWindow(server, session: { session in
             let wrapper = SpoilingWindowSession(session)
             spoiling = wrapper
             return wrapper
-        }
+        })
         waitUntilConnected(controller, seconds: 90)
         let requests = try XCTUnwrap(spoiling).requests.withLock { $0 }
         XCTAssertEqual(requests.first, false, "the first request does not insist")
@@ -129,6 +139,56 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertFalse(try refreshTokens(server).contains { $0["client_id"] == .string(world.clientID) }, "the session is revoked on the server")
         XCTAssertTrue(try Home.servers().isEmpty, "and forgotten here")
         XCTAssertFalse(FileManager.default.fileExists(atPath: siteData.path), "with the window's cookies and site data")
+    }
+
+    func testTheFrontendOpensTheSettingsWhereASensorTurnedOnReportsForHomeSensors() throws {
+        let server = try IntegrationEnvironment.require()
+        let factories = [SessionPlugin.factory, AgentPlugin.factory(appVersion: "test"), LinuxSensorsPlugin.factory(agentVersion: "test")]
+        let plan = try PluginLoader(catalog: PluginCatalog(factories)).plan(PluginManifest(plugins: factories.map { ManifestEntry(id: $0.descriptor.id) }, baseDirectory: world.root))
+        let host = PluginHost(plan: plan, logger: world.logs.logger(label: "plugin-host"))
+        let report = try UIThreadWait.result { await host.start() }
+        XCTAssertEqual(report.outcome, .running)
+        defer { _ = try? UIThreadWait.result { await host.stop() } }
+        let access = try host.registry.resolve(SessionCapabilities.access)
+        let sensors = try host.registry.resolve(AgentCapabilities.sensorReporting)
+        let (home, _, controller) = try openWindow(server, settings: { home in
+            WindowSettings(version: "test", server: "\(home.server)", session: access, sensors: sensors)
+        })
+        waitUntilConnected(controller)
+        let chosen = try XCTUnwrap(try UIThreadWait.result { try await sensors.sensors(server: "\(home.server)") }.first { $0.id == "cpu_use" }, "the Linux sensors are listed")
+        XCTAssertFalse(chosen.enabled)
+        // The frontend's own way to the companion's settings (its sidebar item when hasSettingsScreen).
+        _ = try UIThreadWait.evaluate("window.webkit.messageHandlers.externalBus.postMessage({ type: 'config_screen/show', id: 900 }); true", in: controller.view)
+        let loaded = UIThread.iterate(seconds: 20) {
+            controller.view.uri == "homecompanion://settings/" && (try? UIThreadWait.evaluate("document.body.dataset.loaded ?? null", in: controller.view)) == "\"yes\""
+        }
+        XCTAssertTrue(loaded, "the settings page is shown and read its state: \(controller.view.uri ?? "")")
+        _ = try UIThreadWait.evaluate("document.getElementById('sensor-cpu_use').click(); true", in: controller.view)
+        let enabled = UIThread.iterate(seconds: 20) {
+            (try? UIThreadWait.result { try await sensors.sensors(server: "\(home.server)") })?.first { $0.id == "cpu_use" }?.enabled == true
+        }
+        XCTAssertTrue(enabled, "the checkbox turned the sensor on")
+        let (status, listed) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["sensors", "--json"])
+        XCTAssertEqual(status, 0, listed)
+        let rows = try XCTUnwrap(try JSONParser.parse(listed).arrayValue).compactMap(\.objectValue)
+        XCTAssertEqual(rows.first { $0["id"] == .string("cpu_use") }?["enabled"], .bool(true), "home sensors shows what the page chose")
+        UIThread.iterate(seconds: 1) { false }
+        _ = try screenshot(controller.view, named: "settings")
+    }
+
+    func testTheServersPageCannotReachTheSettings() throws {
+        let server = try IntegrationEnvironment.require()
+        let (_, _, controller) = try openWindow(server, settings: { _ in StaticSettings() })
+        waitUntilConnected(controller)
+        _ = try UIThreadWait.evaluate(
+            "window.__probe = null; fetch('homecompanion://settings/state').then((r) => { window.__probe = 'status ' + r.status; }, () => { window.__probe = 'blocked'; }); true", in: controller.view
+        )
+        var probe = "null"
+        XCTAssertTrue(UIThread.iterate(seconds: 20) {
+            probe = (try? UIThreadWait.evaluate("window.__probe", in: controller.view)) ?? "null"
+            return probe != "null"
+        })
+        XCTAssertTrue(probe == "\"blocked\"" || probe == "\"status 403\"", "a server page does not read the settings: \(probe)")
     }
 
     func testAMessageFromAFrameOfAnotherOriginIsIgnored() throws {

@@ -22,6 +22,8 @@ public final class CompanionWebView: @unchecked Sendable {
     private let openExternally: @Sendable (String) -> Void
     private var bridge: FrontendBridge?
     var signalTargets: [SignalTarget] = []
+    /// What the settings page shows and changes; without it the page says there are none.
+    public var settings: (any CompanionSettings)?
     /// Called when the user closes the window.
     public var onClose: () -> Void = {}
 
@@ -58,6 +60,7 @@ public final class CompanionWebView: @unchecked Sendable {
         gtk_window_set_default_size(hc_gtk_window(window), 1280, 900)
         gtk_window_set_child(hc_gtk_window(window), view)
         connectSignals(manager: manager)
+        SettingsScheme.register(self)
     }
 
     deinit {
@@ -86,6 +89,11 @@ public final class CompanionWebView: @unchecked Sendable {
         components.queryItems = [URLQueryItem(name: "external_auth", value: "1")]
         let uri = components.url?.absoluteString ?? server.absoluteString
         webkit_web_view_load_uri(webView, uri)
+    }
+
+    /// Shows the companion's settings page.
+    public func showSettings() {
+        webkit_web_view_load_uri(webView, SettingsPage.url)
     }
 
     /// The URI the view shows now.

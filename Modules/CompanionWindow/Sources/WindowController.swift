@@ -46,7 +46,7 @@ public final class WindowController: WindowActions, @unchecked Sendable {
     }
 
     public func showSettings() {
-        logger.info("the frontend asked for the companion's settings")
+        UIThread.perform { [self] in view.showSettings() }
     }
 
     public func signedOut() {

@@ -4,4 +4,7 @@ import PluginHost
 public enum AgentCapabilities {
     /// This machine's mobile_app webhook (``AgentWebhook``).
     public static let webhook = CapabilityKey<any AgentWebhook>(name: "agent.webhook")
+    /// Which sensors report to which server (``SensorReporting``): what `home sensors` and the
+    /// window's settings page show and change.
+    public static let sensorReporting = CapabilityKey<any SensorReporting>(name: "agent.sensor-reporting")
 }

@@ -1,0 +1,11 @@
+import Essentials
+
+/// The companion's own settings as the window's settings page reads and changes them; the
+/// window-ui plugin answers through the same capabilities the CLI uses.
+public protocol CompanionSettings: Sendable {
+    /// What the page shows, as JSON: `version`, `server`, `servers` (`url`, `default`), `sensors`
+    /// (as `home sensors --json` prints them).
+    func snapshot() async throws -> JSONValue
+    /// Does what the page asked; the page then reads the snapshot again.
+    func perform(_ action: SettingsAction) async throws
+}

@@ -1,0 +1,94 @@
+/// The window's settings page, served at `homecompanion://settings/` with no port opened. Its
+/// script reads `state` and posts to `action` on the same scheme, and writes every value with
+/// `textContent`, so nothing a server or sensor says becomes markup. The colours are Home
+/// Assistant's default theme (the design tokens'), light or dark as the system prefers.
+enum SettingsPage {
+    static let scheme = "homecompanion"
+    static let url = "homecompanion://settings/"
+
+    static let html = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>HomeCompanion settings</title>
+        <meta name="color-scheme" content="light dark">
+        <style>
+          :root { --primary: #03a9f4; --text: #212121; --secondary: #727272; --card: #ffffff; --background: #fafafa; --divider: rgba(0,0,0,.12); font-family: Roboto, "Noto Sans", sans-serif; }
+          @media (prefers-color-scheme: dark) { :root { --text: #e1e1e1; --secondary: #9b9b9b; --card: #1c1c1c; --background: #111111; --divider: rgba(225,225,225,.12); } }
+          body { margin: 0; background: var(--background); color: var(--text); }
+          header { background: #0288d1; color: #fff; padding: 16px 24px; display: flex; align-items: center; gap: 24px; }
+          header h1 { font-size: 20px; font-weight: 400; margin: 0; flex: 1; }
+          header a { color: #fff; }
+          main { max-width: 760px; margin: 16px auto; padding: 0 16px; }
+          section { background: var(--card); border-radius: 12px; border: 1px solid var(--divider); margin-bottom: 16px; padding: 8px 16px 16px; }
+          h2 { font-size: 18px; font-weight: 500; }
+          table { width: 100%; border-collapse: collapse; }
+          td, th { text-align: left; padding: 8px 4px; border-top: 1px solid var(--divider); }
+          th { color: var(--secondary); font-weight: 500; }
+          button { background: #0277bd; color: #fff; border: 0; border-radius: 4px; padding: 6px 14px; font: inherit; cursor: pointer; }
+          button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #ff9800; outline-offset: 2px; }
+          .muted { color: var(--secondary); }
+          #problem { color: #b00020; }
+        </style></head>
+        <body>
+        <header><h1>HomeCompanion settings</h1><a id="back" href="#">Back to Home Assistant</a></header>
+        <main>
+          <p id="problem" role="alert"></p>
+          <section aria-labelledby="servers-title"><h2 id="servers-title">Servers</h2>
+            <table><thead><tr><th scope="col">Server</th><th scope="col">Default</th><th scope="col"></th></tr></thead><tbody id="servers"></tbody></table>
+            <p class="muted">Sign in to another server with <code>home login URL</code>.</p></section>
+          <section aria-labelledby="sensors-title"><h2 id="sensors-title">Sensors reported to <span id="server"></span></h2>
+            <table><thead><tr><th scope="col">Reports</th><th scope="col">Sensor</th><th scope="col">Now</th></tr></thead><tbody id="sensors"></tbody></table>
+            <p class="muted">None reports until you turn it on; <code>home agent</code> sends them.</p></section>
+          <section aria-labelledby="about-title"><h2 id="about-title">About</h2><p>HomeCompanion <span id="version"></span></p></section>
+        </main>
+        <script>
+        "use strict";
+        const cell = (text) => { const td = document.createElement("td"); td.textContent = text; return td; };
+        async function post(body) {
+          const answer = await fetch("homecompanion://settings/action", { method: "POST", body: JSON.stringify(body) });
+          if (!answer.ok) { document.getElementById("problem").textContent = await answer.text(); }
+          await load();
+        }
+        async function load() {
+          const answer = await fetch("homecompanion://settings/state");
+          const state = await answer.json();
+          if (!answer.ok) { document.getElementById("problem").textContent = state.error || "the settings could not be read"; return; }
+          document.getElementById("version").textContent = state.version;
+          document.getElementById("server").textContent = state.server;
+          document.getElementById("back").href = state.server + "/?external_auth=1";
+          const servers = document.getElementById("servers");
+          servers.replaceChildren(...state.servers.map((server) => {
+            const row = document.createElement("tr");
+            row.append(cell(server.url), cell(server.default ? "yes" : ""));
+            const action = document.createElement("td");
+            const button = document.createElement("button");
+            button.textContent = "Sign out";
+            button.addEventListener("click", () => post({ action: "sign-out", server: server.url }));
+            action.append(button);
+            row.append(action);
+            return row;
+          }));
+          const sensors = document.getElementById("sensors");
+          sensors.replaceChildren(...state.sensors.map((sensor) => {
+            const row = document.createElement("tr");
+            const toggle = document.createElement("td");
+            const box = document.createElement("input");
+            box.type = "checkbox";
+            box.id = "sensor-" + sensor.id;
+            box.checked = sensor.enabled;
+            box.addEventListener("change", () => post({ action: "sensor", id: sensor.id, on: box.checked }));
+            const label = document.createElement("label");
+            label.htmlFor = box.id;
+            label.textContent = sensor.name;
+            toggle.append(box);
+            const name = document.createElement("td");
+            name.append(label);
+            const value = typeof sensor.state === "string" ? sensor.state : JSON.stringify(sensor.state);
+            row.append(toggle, name, cell(value + (sensor.unit && value !== "unavailable" ? " " + sensor.unit : "")));
+            return row;
+          }));
+          document.body.dataset.loaded = "yes";
+        }
+        load();
+        </script></body></html>
+        """
+}

@@ -1,0 +1,37 @@
+import AgentContract
+import CompanionWindow
+import Essentials
+import HomeAPI
+import SessionContract
+
+/// The settings page's answers, through the capabilities the CLI uses: the session's servers and
+/// `home logout`, the agent's sensor reporting.
+struct WindowSettings: CompanionSettings {
+    let version: String
+    let server: String
+    let session: any SessionAccess
+    let sensors: any SensorReporting
+
+    func snapshot() async throws -> JSONValue {
+        let servers = try session.client.servers()
+        let choices = try await sensors.sensors(server: server)
+        return .object([
+            "version": .string(version),
+            "server": .string(server),
+            "servers": .array(servers.map { .object(["url": .string($0.server), "default": .bool($0.isDefault)]) }),
+            "sensors": .array(choices.map(\.json)),
+        ])
+    }
+
+    func perform(_ action: SettingsAction) async throws {
+        switch action {
+        case .reportSensor(let id, let on):
+            try await sensors.setReporting([id], on: on, server: server)
+        case .signOut(let server):
+            let home = try await session.restore(server: server, advice: "it is not signed in")
+            if !(await home.disconnect()) {
+                Current.logger("window").warning("\(server) could not be reached to revoke the session; its tokens and data were removed here")
+            }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import CompanionWindow
+import Essentials
+
+/// Settings that answer with a fixed snapshot and do nothing, for tests about who may ask.
+struct StaticSettings: CompanionSettings {
+    func snapshot() async throws -> JSONValue {
+        .object(["version": .string("test"), "server": .string(""), "servers": .array([]), "sensors": .array([])])
+    }
+
+    func perform(_ action: SettingsAction) async throws {}
+}
