@@ -23,6 +23,7 @@ let products: [Product] = [
     .library(name: "MQTT", targets: ["MQTT"]),
     .library(name: "Improv", targets: ["Improv"]),
     .library(name: "PushRelay", targets: ["PushRelay"]),
+    .library(name: "WindowBridge", targets: ["WindowBridge"]),
     .library(name: "CompanionWindow", targets: ["CompanionWindow"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .library(name: "ExampleGreeter", type: .dynamic, targets: ["ExampleGreeter"]),
@@ -124,7 +125,8 @@ let moduleTargets: [Target] = [
         // Its parts, each a folder with a README stating its public surface.
         exclude: ["Server/README.md", "Core/README.md", "Stores/SQLite/README.md", "Stores/Redis/README.md", "Providers/README.md"]),
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
-    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials"], path: "Modules/CompanionWindow/Sources"),
+    .target(name: "WindowBridge", dependencies: ["Essentials"], path: "Modules/WindowBridge/Sources"),
+    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
@@ -190,7 +192,7 @@ let pluginTargets: [Target] = [
     .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
-    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
+    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "WindowBridge", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
     .target(
         name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
@@ -260,7 +262,7 @@ let unitTestTargets: [Target] = [
     ("SessionPluginTests", ["SessionPlugin", "CLIKit", "CLIKitTestSupport", "HomeAPI"]),
     ("AddedPluginTests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "EssentialsTestSupport", "PluginHost", "HomePluginKit", "AgentContract", "Agent"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport", "Essentials"]),
-    ("CompanionWindowTests", ["CompanionWindow", "Essentials"]),
+    ("WindowBridgeTests", ["WindowBridge", "Essentials"]),
     ("ToolingTests", []),
 ].map { name, dependencies in
     .testTarget(
@@ -280,7 +282,7 @@ let integrationTestTargets: [Target] = [
         dependencies: [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "ConnectionContract", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Transport", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "MQTTPlugin", "DBusTestSupport",
-            "CompanionWindow", "WindowUIPlugin", "SessionPlugin", "SessionContract", "AgentPlugin", "AgentContract", "LinuxSensorsPlugin",
+            "CompanionWindow", "WindowBridge", "WindowUIPlugin", "SessionPlugin", "SessionContract", "AgentPlugin", "AgentContract", "LinuxSensorsPlugin",
         ],
         path: "Tests/IntegrationTests"
     ),

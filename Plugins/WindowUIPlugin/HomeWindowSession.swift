@@ -2,6 +2,7 @@ import CompanionWindow
 import Essentials
 import Foundation
 import HomeAPI
+import WindowBridge
 
 /// The window's session: the stored session of one server, its tokens refreshed by the session
 /// itself, and `home logout`'s sign-out.

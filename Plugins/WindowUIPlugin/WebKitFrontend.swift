@@ -2,6 +2,7 @@ import AgentContract
 import CompanionWindow
 import Foundation
 import SessionContract
+import WindowBridge
 import WindowContract
 
 /// The window on WebKitGTK: GTK runs on the main thread, which the GLib main loop then owns until

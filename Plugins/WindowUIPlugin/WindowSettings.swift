@@ -3,6 +3,7 @@ import CompanionWindow
 import Essentials
 import HomeAPI
 import SessionContract
+import WindowBridge
 
 /// The settings page's answers, through the capabilities the CLI uses: the session's servers and
 /// `home logout`, the agent's sensor reporting.

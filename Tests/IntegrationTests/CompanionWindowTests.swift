@@ -10,6 +10,7 @@ import PluginHost
 import SessionContract
 import SessionPlugin
 import Synchronization
+import WindowBridge
 @testable import WindowUIPlugin
 import XCTest
 

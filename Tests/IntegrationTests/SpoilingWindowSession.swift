@@ -1,6 +1,7 @@
 import CompanionWindow
 import Foundation
 import Synchronization
+import WindowBridge
 
 /// A window session that hands the frontend a spoiled token until it asks with `force`, and
 /// records every request, to see the frontend recover the way it does when a token goes bad.

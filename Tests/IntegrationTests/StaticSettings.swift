@@ -1,5 +1,6 @@
 import CompanionWindow
 import Essentials
+import WindowBridge
 
 /// Settings that answer with a fixed snapshot and do nothing, for tests about who may ask.
 struct StaticSettings: CompanionSettings {

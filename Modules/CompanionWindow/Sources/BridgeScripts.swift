@@ -1,4 +1,5 @@
 import Essentials
+import WindowBridge
 
 /// The two scripts that give the frontend its `window.webkit.messageHandlers` while keeping the
 /// real handlers out of reach of every other frame and origin.

@@ -1,3 +1,4 @@
+
 /// A Swift closure carried through a C callback's `user_data` (retained until the callback runs once).
 final class CallbackBox<Value> {
     let complete: (Value) -> Void

@@ -1,4 +1,5 @@
 import CWebKitGTK
+import WindowBridge
 
 extension CompanionWebView {
     /// Connects the script-message handlers, the navigation policy, the TLS check and closing.

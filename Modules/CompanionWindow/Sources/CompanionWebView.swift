@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Essentials
 import Foundation
+import WindowBridge
 
 /// The window: a GTK window holding a WebKit view of the server's frontend, its bridge handlers in
 /// an isolated world, links to other origins sent to the browser and TLS errors shown, never

@@ -1,5 +1,6 @@
 import CWebKitGTK
 import Essentials
+import WindowBridge
 
 /// The frontend theme's colours the window follows: dark or light, and the header's colour.
 struct FrontendTheme: Equatable {

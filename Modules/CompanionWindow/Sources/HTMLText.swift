@@ -1,3 +1,4 @@
+
 /// Text made safe to put in an HTML page the window writes itself.
 enum HTMLText {
     static func escaped(_ text: String) -> String {

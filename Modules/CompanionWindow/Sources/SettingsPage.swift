@@ -1,3 +1,4 @@
+
 /// The window's settings page, served at `homecompanion://settings/` with no port opened. Its
 /// script reads `state` and posts to `action` on the same scheme, and writes every value with
 /// `textContent`, so nothing a server or sensor says becomes markup. The colours are Home

@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Essentials
 import Foundation
+import WindowBridge
 
 /// `homecompanion://settings/…`: the settings page and its two requests, answered inside the
 /// window with no port opened. Only a view whose top frame shows the settings page gets an

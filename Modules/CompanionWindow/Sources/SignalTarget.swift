@@ -1,3 +1,4 @@
+
 /// What a GTK or WebKit signal handler's `user_data` points to: the view, and for a script
 /// message the handler it was posted to. The view keeps these alive as long as itself.
 final class SignalTarget {

@@ -1,3 +1,4 @@
+
 /// A view the settings scheme may answer, held weakly so a closed window goes away.
 final class WeakViewBox {
     weak var view: CompanionWebView?

@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Essentials
 import Foundation
+import WindowBridge
 
 /// Ties a ``CompanionWebView`` to its ``FrontendBridge``: what the frontend asks of the window
 /// (connection state, theme, settings, signing out) lands here and is done on the UI thread.

@@ -1,3 +1,4 @@
+
 /// The window could not do what it was asked (connect in time, write a screenshot).
 public struct WindowRunError: Error, Sendable, CustomStringConvertible {
     /// What went wrong.

@@ -3,7 +3,8 @@ public struct BridgeMessageError: Error, Sendable, Equatable, CustomStringConver
     /// What was wrong with it.
     public let description: String
 
-    init(_ description: String) {
+    /// Creates an error saying `description`.
+    public init(_ description: String) {
         self.description = description
     }
 }

@@ -8,10 +8,10 @@ public enum SettingsAction: Sendable, Equatable {
     case signOut(server: String)
 
     /// The longest body read.
-    static let maximumBytes = 4_096
+    public static let maximumBytes = 4_096
 
     /// Reads a posted body: `{"action": "sensor", "id": ID, "on": BOOL}` or `{"action": "sign-out", "server": URL}`.
-    init(json bytes: [UInt8]) throws(BridgeMessageError) {
+    public init(json bytes: [UInt8]) throws(BridgeMessageError) {
         guard bytes.count <= Self.maximumBytes else { throw BridgeMessageError("a settings request of \(bytes.count) bytes (at most \(Self.maximumBytes))") }
         guard let object = (try? JSONParser.parse(bytes))?.objectValue else { throw BridgeMessageError("a settings request that is not a JSON object") }
         switch object["action"]?.stringValue {

@@ -1,4 +1,4 @@
-@testable import CompanionWindow
+@testable import WindowBridge
 import Essentials
 import Foundation
 import Synchronization

@@ -1,18 +1,21 @@
 import Foundation
 
 /// A colour the frontend's theme gives as CSS (`#rrggbb`, `#rgb` or `rgb(r, g, b)`).
-struct RGB: Equatable {
-    let red: Int
-    let green: Int
-    let blue: Int
+public struct RGB: Equatable, Sendable {
+    /// The channels, 0 to 255.
+    public let red: Int
+    public let green: Int
+    public let blue: Int
 
-    init(red: Int, green: Int, blue: Int) {
+    /// Creates a colour.
+    public init(red: Int, green: Int, blue: Int) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
-    init?(css text: String) {
+    /// Reads a CSS colour; nil for anything else.
+    public init?(css text: String) {
         let text = text.trimmingCharacters(in: .whitespaces).lowercased()
         if text.hasPrefix("#") {
             let digits = Array(text.dropFirst())
@@ -31,7 +34,7 @@ struct RGB: Equatable {
     }
 
     /// Relative luminance, 0 (black) to 1 (white), as WCAG computes it.
-    var luminance: Double {
+    public var luminance: Double {
         func channel(_ value: Int) -> Double {
             let c = Double(value) / 255
             return c <= 0.039_28 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
@@ -39,5 +42,6 @@ struct RGB: Equatable {
         return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
     }
 
-    var css: String { "rgb(\(red), \(green), \(blue))" }
+    /// The colour as CSS, written from its numbers.
+    public var css: String { "rgb(\(red), \(green), \(blue))" }
 }
