@@ -146,6 +146,7 @@ let contractTargets: [Target] = [
 ]
 
 let pluginTargets: [Target] = [
+    .target(name: "ThreadContract", dependencies: ["PluginHost"], path: "Plugins/Contracts/ThreadContract", exclude: ["README.md"]),
     .target(name: "WindowContract", dependencies: ["Essentials", "HomeAPI", "PluginHost"], path: "Plugins/Contracts/WindowContract", exclude: ["README.md"]),
     .target(name: "SessionCommandKit", dependencies: ["CLIKit", "Essentials", "SessionContract"], path: "Plugins/SessionCommandKit", exclude: ["README.md"]),
     .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit", exclude: ["README.md"]),
@@ -173,7 +174,7 @@ let pluginTargets: [Target] = [
         path: "Plugins/HomeDevicesPlugin", exclude: ["README.md"]
     ),
     .target(
-        name: "ThreadPlugin", dependencies: ["CLIKit", "ConnectionContract", "Essentials", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "Thread", "Transport"],
+        name: "ThreadPlugin", dependencies: ["CLIKit", "ConnectionContract", "Essentials", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "Thread", "ThreadContract", "Transport"],
         path: "Plugins/ThreadPlugin", exclude: ["README.md"]
     ),
     .target(
@@ -192,7 +193,7 @@ let pluginTargets: [Target] = [
     .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
-    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "WindowBridge", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
+    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "WindowBridge", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
     .target(
         name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
@@ -283,6 +284,7 @@ let integrationTestTargets: [Target] = [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "ConnectionContract", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Transport", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "MQTTPlugin", "DBusTestSupport",
             "CompanionWindow", "WindowBridge", "WindowUIPlugin", "SessionPlugin", "SessionContract", "AgentPlugin", "AgentContract", "LinuxSensorsPlugin",
+            "ConnectionPlugin", "ThreadPlugin", "ThreadContract",
         ],
         path: "Tests/IntegrationTests"
     ),

@@ -2,6 +2,7 @@ import ConnectionContract
 import HomePluginKit
 import PluginHost
 import SessionContract
+import ThreadContract
 
 /// Thread credentials: the dataset store, sync with the server's `thread` integration, border
 /// routers. Contributes `thread`.
@@ -11,7 +12,7 @@ public final class ThreadPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "thread", version: SemanticVersion(1, 0, 0),
             summary: "Thread networks: datasets (0600 store), PSKc, sync with Home Assistant, OpenThread border routers: thread",
-            requires: [SessionCapabilities.access.id, ConnectionCapabilities.connections.id],
+            provides: [ThreadCapabilities.sharing.id], requires: [SessionCapabilities.access.id, ConnectionCapabilities.connections.id],
             contributes: [
                 ThreadCommand.declaration,
                 ContributionDeclaration(point: SessionCapabilities.serverForgetting.name, name: "thread", summary: "the Thread datasets a server gave"),
@@ -34,6 +35,7 @@ public final class ThreadPlugin: Plugin {
             session: try context.resolve(SessionCapabilities.access), connections: try context.resolve(ConnectionCapabilities.connections),
             borderRouterTimeout: configuration.borderRouterTimeout ?? 10
         )
+        try context.provide(ThreadCapabilities.sharing, StoredThreadNetworks(services: services))
         try context.contribute(command: ThreadCommand(services: services))
         try context.contribute(SessionCapabilities.serverForgetting, name: "thread", ThreadServerForgetting(services: services))
     }

@@ -27,7 +27,12 @@ struct ThreadServices: Sendable {
     /// Runs `body` with a sync over a ready connection to the server `invocation` names; fails
     /// after `timeout` seconds when the server does not answer.
     func withSync<T: Sendable>(_ invocation: Invocation, timeout: Double = 15, _ body: (ThreadSync) async throws -> T) async throws -> T {
-        let credentials = try await session.credentials(try invocation.serverSelection())
+        try await withSync(try invocation.serverSelection(), timeout: timeout, body)
+    }
+
+    /// Runs `body` with a sync over a ready connection to the server `selection` names.
+    func withSync<T: Sendable>(_ selection: ServerSelection, timeout: Double = 15, _ body: (ThreadSync) async throws -> T) async throws -> T {
+        let credentials = try await session.credentials(selection)
         let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
         await connection.start()
         guard await Self.ready(connection, within: timeout) else {

@@ -2,6 +2,7 @@ import AgentContract
 import CompanionWindow
 import Foundation
 import SessionContract
+import ThreadContract
 import WindowBridge
 import WindowContract
 
@@ -11,6 +12,7 @@ struct WebKitFrontend: WindowFrontend {
     let appVersion: String
     let session: any SessionAccess
     let sensors: any SensorReporting
+    let thread: any ThreadNetworkSharing
 
     func open(_ request: WindowRequest) async throws {
         let settings = WindowSettings(version: appVersion, server: "\(request.home.server)", session: session, sensors: sensors)
@@ -25,7 +27,10 @@ struct WebKitFrontend: WindowFrontend {
                 logger: request.logger, openExternally: BrowserOpener.open
             )
             view.settings = settings
-            let controller = WindowController(view: view, session: windowSession, capabilities: FrontendCapabilities(settingsScreen: true), logger: request.logger)
+            let controller = WindowController(
+                view: view, session: windowSession, capabilities: FrontendCapabilities(settingsScreen: true, threadCredentialImport: true), logger: request.logger,
+                threadNetworks: ServerThreadOffer(sharing: thread, server: "\(request.home.server)")
+            )
             if let screenshot = request.screenshot {
                 try controller.screenshotWhenConnected(path: request.path, to: screenshot)
             } else {

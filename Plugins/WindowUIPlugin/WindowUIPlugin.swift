@@ -2,6 +2,7 @@ import AgentContract
 import HomePluginKit
 import PluginHost
 import SessionContract
+import ThreadContract
 import WindowContract
 
 /// Contributes the WebKitGTK window to `window.frontends`.
@@ -13,7 +14,7 @@ public final class WindowUIPlugin: Plugin {
             descriptor: PluginDescriptor(
                 id: "window-ui", version: SemanticVersion(1, 0, 0),
                 summary: "The window's WebKitGTK frontend (only in home-window)",
-                requires: [SessionCapabilities.access.id, AgentCapabilities.sensorReporting.id],
+                requires: [SessionCapabilities.access.id, AgentCapabilities.sensorReporting.id, ThreadCapabilities.sharing.id],
                 contributes: [ContributionDeclaration(point: WindowPoints.frontends.name, name: "webkitgtk", summary: "WebKitGTK 6.0 and GTK 4")],
                 failurePolicy: .degrade
             ),
@@ -31,7 +32,8 @@ public final class WindowUIPlugin: Plugin {
 
     public func start(_ context: PluginContext) async throws {
         let frontend = WebKitFrontend(
-            appVersion: appVersion, session: try context.resolve(SessionCapabilities.access), sensors: try context.resolve(AgentCapabilities.sensorReporting)
+            appVersion: appVersion, session: try context.resolve(SessionCapabilities.access), sensors: try context.resolve(AgentCapabilities.sensorReporting),
+            thread: try context.resolve(ThreadCapabilities.sharing)
         )
         try context.contribute(WindowPoints.frontends, name: "webkitgtk", frontend)
     }

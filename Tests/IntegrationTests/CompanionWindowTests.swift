@@ -1,5 +1,6 @@
 import AgentContract
 import AgentPlugin
+import ConnectionPlugin
 import Auth
 import CompanionWindow
 import Essentials
@@ -9,6 +10,8 @@ import LinuxSensorsPlugin
 import PluginHost
 import SessionContract
 import SessionPlugin
+import ThreadContract
+import ThreadPlugin
 import Synchronization
 import WindowBridge
 @testable import WindowUIPlugin
@@ -38,7 +41,8 @@ final class CompanionWindowTests: XCTestCase {
 
     /// A signed-in `Home` for the test server, its window session, and a window showing `path`.
     private func openWindow(
-        _ server: IntegrationEnvironment, settings: ((Home) throws -> any CompanionSettings)? = nil, session wrap: (any WindowSession) -> any WindowSession = { $0 }
+        _ server: IntegrationEnvironment, settings: ((Home) throws -> any CompanionSettings)? = nil, threadNetworks: ((Home) -> any ThreadNetworkOffer)? = nil,
+        session wrap: (any WindowSession) -> any WindowSession = { $0 }
     ) throws -> (Home, any WindowSession, WindowController) {
         let home = try UIThreadWait.result {
             try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
@@ -49,8 +53,10 @@ final class CompanionWindowTests: XCTestCase {
             logger: world.logs.logger(label: "window", level: .debug), openExternally: { [opened] uri in opened.append(uri) }
         )
         view.settings = try settings?(home)
-        let capabilities = FrontendCapabilities(settingsScreen: settings != nil)
-        let controller = WindowController(view: view, session: session, capabilities: capabilities, logger: world.logs.logger(label: "window", level: .debug))
+        let capabilities = FrontendCapabilities(settingsScreen: settings != nil, threadCredentialImport: threadNetworks != nil)
+        let controller = WindowController(
+            view: view, session: session, capabilities: capabilities, logger: world.logs.logger(label: "window", level: .debug), threadNetworks: threadNetworks?(home)
+        )
         self.controller = controller
         view.present()
         view.load(path: "/lovelace/0")
@@ -175,6 +181,36 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertEqual(rows.first { $0["id"] == .string("cpu_use") }?["enabled"], .bool(true), "home sensors shows what the page chose")
         UIThread.iterate(seconds: 1) { false }
         _ = try screenshot(controller.view, named: "settings")
+    }
+
+    func testImportingThreadCredentialsFromTheFrontendSharesTheChosenNetwork() throws {
+        let server = try IntegrationEnvironment.require()
+        let factories = [SessionPlugin.factory, ConnectionPlugin.factory, ThreadPlugin.factory]
+        let plan = try PluginLoader(catalog: PluginCatalog(factories)).plan(PluginManifest(plugins: factories.map { ManifestEntry(id: $0.descriptor.id) }, baseDirectory: world.root))
+        let host = PluginHost(plan: plan, logger: world.logs.logger(label: "plugin-host"))
+        XCTAssertEqual(try UIThreadWait.result { await host.start() }.outcome, .running)
+        defer { _ = try? UIThreadWait.result { await host.stop() } }
+        let sharing = try host.registry.resolve(ThreadCapabilities.sharing)
+        let (_, _, controller) = try openWindow(server, threadNetworks: { home in ServerThreadOffer(sharing: sharing, server: "\(home.server)") })
+        waitUntilConnected(controller)
+        let name = "Window \(UUID().uuidString.prefix(6))"
+        let (made, output) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["thread", "new", "--channel", "15", "--name", name])
+        XCTAssertEqual(made, 0, output)
+        // The frontend's "import from the app" button on its Thread page sends this.
+        _ = try UIThreadWait.evaluate("window.webkit.messageHandlers.externalBus.postMessage({ type: 'thread/import_credentials', id: 950 }); true", in: controller.view)
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { controller.threadDialog != nil }, "the native dialog opened")
+        let dialog = try XCTUnwrap(controller.threadDialog)
+        let index = try XCTUnwrap(dialog.networks.firstIndex { $0.label.hasPrefix(name) }, "the dialog lists the companion's networks: \(dialog.networks)")
+        dialog.choose(index)
+        dialog.confirm()
+        XCTAssertTrue(UIThread.iterate(seconds: 30) { dialog.outcome != nil })
+        XCTAssertEqual(dialog.outcome, "shared \(dialog.networks[index].label)")
+        let listed = try UIThreadWait.result { try await AdminConnection(server: server).send("thread/list_datasets") }
+        let datasets = (listed.objectValue?["datasets"]?.arrayValue ?? []).compactMap(\.objectValue)
+        let shared = try XCTUnwrap(datasets.first { $0["network_name"] == .string(name) }, "the server lists the shared network: \(datasets.map { $0["network_name"] })")
+        if case .string(let id)? = shared["dataset_id"] {
+            _ = try? UIThreadWait.result { try await AdminConnection(server: server).send("thread/delete_dataset", ["dataset_id": .string(id)]) }
+        }
     }
 
     func testTheServersPageCannotReachTheSettings() throws {

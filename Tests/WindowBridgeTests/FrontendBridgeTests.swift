@@ -13,6 +13,7 @@ final class FrontendBridgeTests: XCTestCase {
         func connectionChanged(_ state: String) { events.withLock { $0.append("connection \(state)") } }
         func themeChanged() { events.withLock { $0.append("theme") } }
         func showSettings() { events.withLock { $0.append("settings") } }
+        func importThreadCredentials() { events.withLock { $0.append("thread import") } }
         func signedOut() { events.withLock { $0.append("signed out") } }
     }
 

@@ -72,7 +72,8 @@ def stop(process):
 
 
 def companion(home, url, path):
-    environment = dict(os.environ, HOME_LOG_LEVEL="info")
+    folder = os.environ["WINDOW_BENCH_HOME"]
+    environment = dict(os.environ, HOME_LOG_LEVEL="info", XDG_CONFIG_HOME=f"{folder}/config", XDG_DATA_HOME=f"{folder}/data", XDG_CACHE_HOME=f"{folder}/cache")
     start = time.monotonic()
     process = subprocess.Popen([home, "window", "--path", path], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=environment, text=True)
     seconds = None

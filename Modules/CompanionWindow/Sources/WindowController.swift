@@ -13,14 +13,20 @@ public final class WindowController: WindowActions, @unchecked Sendable {
     /// The frontend's last connection state (`connected`, `disconnected`, `auth-invalid`), or
     /// `loading` before it said one; read and written on the UI thread.
     public private(set) var connection = "loading"
+    /// The Thread import dialog while it is open (and after, with its outcome).
+    public private(set) var threadDialog: ThreadImportDialog?
+    private let threadNetworks: (any ThreadNetworkOffer)?
     /// Whether the page signed the companion out of the server and the window's site data is gone.
     public private(set) var isSignedOut = false
     private let logger: Logger
 
     /// Creates the controller of `view` for `session`; call on the UI thread.
-    public init(view: CompanionWebView, session: any WindowSession, capabilities: FrontendCapabilities, logger: Logger) {
+    public init(
+        view: CompanionWebView, session: any WindowSession, capabilities: FrontendCapabilities, logger: Logger, threadNetworks: (any ThreadNetworkOffer)? = nil
+    ) {
         self.view = view
         self.logger = logger
+        self.threadNetworks = threadNetworks
         let bridge = FrontendBridge(session: session, capabilities: capabilities, actions: self, logger: logger) { [view] call in
             UIThread.perform { view.run(call) }
         }
@@ -48,6 +54,33 @@ public final class WindowController: WindowActions, @unchecked Sendable {
 
     public func showSettings() {
         UIThread.perform { [self] in view.showSettings() }
+    }
+
+    public func importThreadCredentials() {
+        guard let offer = threadNetworks else { return logger.warning("the frontend asked to import Thread credentials, which this window does not offer") }
+        Task { [self] in
+            let networks: [OfferedNetwork]
+            do {
+                networks = try await offer.networks()
+            } catch {
+                return logger.warning("the Thread networks could not be read: \(error)")
+            }
+            UIThread.perform { [self] in
+                threadDialog = ThreadImportDialog(parent: view.window, server: view.server.absoluteString, networks: networks) { [self] network, done in
+                    Task {
+                        let outcome: String
+                        do {
+                            _ = try await offer.share(network.id)
+                            outcome = "shared \(network.label)"
+                        } catch {
+                            outcome = "failed: \(error)"
+                        }
+                        logger.info("Thread import: \(outcome)")
+                        UIThread.perform { done(outcome) }
+                    }
+                }
+            }
+        }
     }
 
     public func signedOut() {

@@ -86,6 +86,8 @@ public final class FrontendBridge: Sendable {
             actions.themeChanged()
         case "config_screen/show" where capabilities.settingsScreen:
             actions.showSettings()
+        case "thread/import_credentials" where capabilities.threadCredentialImport:
+            actions.importThreadCredentials()
         case "haptic":
             break
         case "result":

@@ -8,6 +8,8 @@ public protocol WindowActions: AnyObject, Sendable {
     func themeChanged()
     /// Opens the companion's own settings.
     func showSettings()
+    /// Offers the companion's Thread networks to share with the server (`thread/import_credentials`).
+    func importThreadCredentials()
     /// The session is gone (signed out from the page): show the sign-in page.
     func signedOut()
 }

@@ -1,0 +1,89 @@
+import CWebKitGTK
+import WindowBridge
+
+/// The native dialog `thread/import_credentials` opens: the companion's Thread networks in a list,
+/// *Share* and *Cancel*. Keyboard and mouse drive it as any GTK dialog; ``choose(_:)``,
+/// ``confirm()`` and ``cancel()`` are the same actions for a program. UI thread only.
+public final class ThreadImportDialog: @unchecked Sendable {
+    /// The networks listed, in order.
+    public let networks: [OfferedNetwork]
+    /// What became of it: nil while open, then `shared NAME`, `cancelled` or `failed: …`.
+    public private(set) var outcome: String?
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let list: UnsafeMutablePointer<GtkWidget>
+    private let status: UnsafeMutablePointer<GtkWidget>
+    private let share: (OfferedNetwork, @escaping @Sendable (String) -> Void) -> Void
+    private var targets: [DialogTarget] = []
+
+    /// Opens the dialog over `parent`; `share` is called with the chosen network and a completion
+    /// taking the outcome's text.
+    init(parent: UnsafeMutablePointer<GtkWidget>, server: String, networks: [OfferedNetwork], share: @escaping (OfferedNetwork, @escaping @Sendable (String) -> Void) -> Void) {
+        self.networks = networks
+        self.share = share
+        window = gtk_window_new()
+        list = gtk_list_box_new()
+        status = gtk_label_new(networks.isEmpty ? "This companion has no Thread networks yet ('home thread new' or 'home thread import')." : "")
+        gtk_window_set_title(hc_gtk_window(window), "Share a Thread network")
+        gtk_window_set_transient_for(hc_gtk_window(window), hc_gtk_window(parent))
+        gtk_window_set_modal(hc_gtk_window(window), 1)
+        gtk_window_set_default_size(hc_gtk_window(window), 420, 320)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
+        for setMargin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] { setMargin(box, 18) }
+        gtk_box_append(hc_gtk_box(box), gtk_label_new("Choose the network to share with \(server):"))
+        for network in networks {
+            gtk_list_box_append(hc_gtk_list_box(list), gtk_label_new(network.label))
+        }
+        gtk_widget_set_vexpand(list, 1)
+        gtk_box_append(hc_gtk_box(box), list)
+        gtk_box_append(hc_gtk_box(box), status)
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let cancelButton = gtk_button_new_with_label("Cancel")
+        let shareButton = gtk_button_new_with_label("Share")
+        gtk_box_append(hc_gtk_box(buttons), cancelButton)
+        gtk_box_append(hc_gtk_box(buttons), shareButton)
+        gtk_widget_set_sensitive(shareButton, networks.isEmpty ? 0 : 1)
+        gtk_box_append(hc_gtk_box(box), buttons)
+        gtk_window_set_child(hc_gtk_window(window), box)
+        if !networks.isEmpty { choose(0) }
+        connect(shareButton, confirms: true)
+        connect(cancelButton, confirms: false)
+        gtk_window_present(hc_gtk_window(window))
+    }
+
+    /// Selects the network at `index`.
+    public func choose(_ index: Int) {
+        guard let row = gtk_list_box_get_row_at_index(hc_gtk_list_box(list), Int32(index)) else { return }
+        gtk_list_box_select_row(hc_gtk_list_box(list), row)
+    }
+
+    /// Shares the selected network, as the *Share* button does.
+    public func confirm() {
+        guard outcome == nil, let row = gtk_list_box_get_selected_row(hc_gtk_list_box(list)) else { return }
+        let network = networks[Int(gtk_list_box_row_get_index(row))]
+        gtk_label_set_text(hc_gtk_label(status), "Sharing \(network.label)…")
+        share(network) { [self] said in
+            outcome = said
+            gtk_window_destroy(hc_gtk_window(window))
+        }
+    }
+
+    /// Closes without sharing, as *Cancel* does.
+    public func cancel() {
+        guard outcome == nil else { return }
+        outcome = "cancelled"
+        gtk_window_destroy(hc_gtk_window(window))
+    }
+
+    private func connect(_ button: UnsafeMutablePointer<GtkWidget>?, confirms: Bool) {
+        guard let button else { return }
+        let target = DialogTarget(dialog: self, confirms: confirms)
+        targets.append(target)
+        let clicked: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+            guard let data else { return }
+            let target = Unmanaged<DialogTarget>.fromOpaque(data).takeUnretainedValue()
+            target.confirms ? target.dialog.confirm() : target.dialog.cancel()
+        }
+        _ = hc_signal_connect(UnsafeMutableRawPointer(button), "clicked", unsafeBitCast(clicked, to: GCallback.self), Unmanaged.passUnretained(target).toOpaque())
+    }
+}
