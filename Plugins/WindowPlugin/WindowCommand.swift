@@ -33,6 +33,15 @@ struct WindowCommand: PluginCommand {
         guard path.hasPrefix("/"), !path.contains("//"), path.utf8.count <= 2_048 else {
             throw UsageError("--path takes a frontend path starting with /, such as /lovelace/0")
         }
+        // The desktop's menu entry, for the home that is running (a package's or a build's).
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            let home = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("home").path
+            do {
+                try DesktopEntry.install(executable: home, dataFolder: Current.directories().data.deletingLastPathComponent())
+            } catch {
+                logger.warning("the desktop entry was not written: \(error)")
+            }
+        }
         guard let frontend = frontends().first else {
             return try WindowExecutable.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
         }

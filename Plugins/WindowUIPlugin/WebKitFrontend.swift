@@ -1,5 +1,6 @@
 import AgentContract
 import CompanionWindow
+import Essentials
 import Foundation
 import SessionContract
 import ThreadContract
@@ -34,7 +35,7 @@ struct WebKitFrontend: WindowFrontend {
             if let screenshot = request.screenshot {
                 try controller.screenshotWhenConnected(path: request.path, to: screenshot)
             } else {
-                controller.runUntilClosed(path: request.path)
+                controller.runUntilClosed(path: request.path, geometryFile: Current.directories().data.appendingPathComponent("window.json"))
             }
         }
     }

@@ -213,6 +213,29 @@ final class CompanionWindowTests: XCTestCase {
         }
     }
 
+    func testTheWindowComesBackAtTheSizeItWasClosedAt() throws {
+        let server = try IntegrationEnvironment.require()
+        let file = world.root.appendingPathComponent("window.json")
+        let (_, _, first) = try openWindow(server)
+        UIThread.perform { [view = first.view] in
+            view.setSize(width: 900, height: 700)
+            view.requestClose()
+        }
+        first.runUntilClosed(path: "/lovelace/0", geometryFile: file)
+        let saved = try JSONParser.parse(String(contentsOf: file, encoding: .utf8)).objectValue
+        XCTAssertEqual(saved?["width"], .integer(900))
+        XCTAssertEqual(saved?["height"], .integer(700))
+        first.close()
+        let (_, _, second) = try openWindow(server)
+        let reopened = Mutex<WindowGeometry?>(nil)
+        UIThread.perform { [view = second.view] in
+            reopened.withLock { $0 = view.geometry }
+            view.requestClose()
+        }
+        second.runUntilClosed(path: "/lovelace/0", geometryFile: file)
+        XCTAssertEqual(reopened.withLock { $0 }, WindowGeometry(width: 900, height: 700, maximized: false))
+    }
+
     func testTheServersPageCannotReachTheSettings() throws {
         let server = try IntegrationEnvironment.require()
         let (_, _, controller) = try openWindow(server, settings: { _ in StaticSettings() })

@@ -25,6 +25,11 @@ final class HomeWindowCommandTests: XCTestCase {
         XCTAssertTrue(output.contains("wrote \(picture.path)"), output)
         let size = (try FileManager.default.attributesOfItem(atPath: picture.path)[.size] as? Int) ?? 0
         XCTAssertGreaterThan(size, 20_000, "a drawn dashboard")
+        let entry = try String(contentsOf: root.appendingPathComponent(".local/share/applications/io.homecompanion.Window.desktop"), encoding: .utf8)
+        let executable = IntegrationEnvironment.repository.appendingPathComponent(".build/debug/home").resolvingSymlinksInPath().path
+        XCTAssertTrue(entry.contains("Exec=\"\(executable)\" window\n"), entry)
+        XCTAssertTrue(entry.contains("Icon=io.homecompanion.Window\n") && entry.contains("StartupWMClass=io.homecompanion.Window\n"), entry)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(".local/share/icons/hicolor/scalable/apps/io.homecompanion.Window.svg").path))
     }
 
     func testWithoutHomeWindowItSaysWhatToInstall() throws {

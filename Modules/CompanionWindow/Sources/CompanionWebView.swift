@@ -78,6 +78,19 @@ public final class CompanionWebView: @unchecked Sendable {
         bridge = nil
     }
 
+    /// The window's size now, and whether it is maximized.
+    public var geometry: WindowGeometry { WindowGeometry.of(window) }
+
+    /// Resizes the window, as the user would.
+    public func setSize(width: Int, height: Int) {
+        gtk_window_set_default_size(hc_gtk_window(window), Int32(width), Int32(height))
+    }
+
+    /// Asks the window to close, as its close button does.
+    public func requestClose() {
+        gtk_window_close(hc_gtk_window(window))
+    }
+
     /// Shows the window.
     public func present() {
         gtk_window_present(hc_gtk_window(window))

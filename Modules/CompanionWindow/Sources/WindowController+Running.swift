@@ -3,11 +3,19 @@ import Foundation
 
 extension WindowController {
     /// Shows the window at `path` and runs the GLib main loop on this (the UI) thread until the
-    /// user closes it.
-    public func runUntilClosed(path: String) {
+    /// user closes it; its size comes from `geometryFile` and goes back there when it closes.
+    public func runUntilClosed(path: String, geometryFile: URL) {
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
-        view.onClose = { g_main_loop_quit(loop) }
+        WindowGeometry.load(from: geometryFile).apply(to: view.window)
+        view.onClose = { [view, logger] in
+            do {
+                try WindowGeometry.of(view.window).save(to: geometryFile)
+            } catch {
+                logger.warning("the window's size was not saved: \(error)")
+            }
+            g_main_loop_quit(loop)
+        }
         view.present()
         view.load(path: path)
         g_main_loop_run(loop)

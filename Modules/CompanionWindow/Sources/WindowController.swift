@@ -18,7 +18,7 @@ public final class WindowController: WindowActions, @unchecked Sendable {
     private let threadNetworks: (any ThreadNetworkOffer)?
     /// Whether the page signed the companion out of the server and the window's site data is gone.
     public private(set) var isSignedOut = false
-    private let logger: Logger
+    let logger: Logger
 
     /// Creates the controller of `view` for `session`; call on the UI thread.
     public init(

@@ -2,9 +2,15 @@ import CWebKitGTK
 
 /// GTK for the window: started once, on the thread that becomes the UI thread.
 public enum WindowToolkit {
+    /// The application id the desktop knows the window by (its `.desktop` file, icon and class).
+    public static let applicationID = "io.homecompanion.Window"
+
     /// Starts GTK on this thread; false when no display can be opened (no `DISPLAY` or
     /// `WAYLAND_DISPLAY`, or the server refuses).
     public static func start() -> Bool {
-        gtk_init_check() != 0
+        g_set_prgname(applicationID)
+        guard gtk_init_check() != 0 else { return false }
+        gtk_window_set_default_icon_name(applicationID)
+        return true
     }
 }
