@@ -236,6 +236,27 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertEqual(reopened.withLock { $0 }, WindowGeometry(width: 900, height: 700, maximized: false))
     }
 
+    func testTheFrontendSpeaksTheLanguageHomeLocaleSet() throws {
+        let server = try IntegrationEnvironment.require()
+        let admin = AdminConnection(server: server)
+        let before = try UIThreadWait.result { try await admin.send("frontend/get_user_data", ["key": .string("language")]) }
+        defer {
+            let value = before.objectValue?["value"] ?? .null
+            _ = try? UIThreadWait.result { try await admin.send("frontend/set_user_data", ["key": .string("language"), "value": value]) }
+        }
+        let home = HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID])
+        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
+        let (status, output) = try home.run(["locale", "set", "nl"])
+        XCTAssertEqual(status, 0, output)
+        let (_, _, controller) = try openWindow(server)
+        waitUntilConnected(controller)
+        var language = ""
+        XCTAssertTrue(UIThread.iterate(seconds: 20) {
+            language = (try? UIThreadWait.evaluate("document.querySelector('home-assistant')?.hass?.language ?? null", in: controller.view)) ?? ""
+            return language == "\"nl\""
+        }, "the frontend follows home locale: \(language)")
+    }
+
     func testTheServersPageCannotReachTheSettings() throws {
         let server = try IntegrationEnvironment.require()
         let (_, _, controller) = try openWindow(server, settings: { _ in StaticSettings() })
