@@ -47,9 +47,13 @@ struct WindowCommand: PluginCommand {
         }
         let home = try await session.restore(server: invocation.server)
         let screenshot = invocation.arguments.values["screenshot"].map { URL(fileURLWithPath: $0) }
-        try await frontend.open(WindowRequest(home: home, path: path, screenshot: screenshot, logger: logger))
-        let said = screenshot.map { "wrote \($0.path)" } ?? "the window closed"
-        try invocation.report([said], json: (["server": .string("\(home.server)"), "path": .string(path), "screenshot": screenshot.map { .string($0.path) } ?? .null]))
+        let outcome = try await frontend.open(WindowRequest(home: home, path: path, screenshot: screenshot, logger: logger))
+        let said = switch outcome {
+        case .closed: "the window closed"
+        case .screenshotWritten: "wrote \(screenshot?.path ?? "")"
+        case .handedOver: "the window was open already; it now shows \(home.server)\(path)"
+        }
+        try invocation.report([said], json: (["server": .string("\(home.server)"), "path": .string(path), "screenshot": screenshot.map { .string($0.path) } ?? .null, "handed_over": .bool(outcome == .handedOver)]))
         return .success
     }
 }

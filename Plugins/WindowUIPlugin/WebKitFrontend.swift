@@ -15,13 +15,24 @@ struct WebKitFrontend: WindowFrontend {
     let sensors: any SensorReporting
     let thread: any ThreadNetworkSharing
 
-    func open(_ request: WindowRequest) async throws {
+    func open(_ request: WindowRequest) async throws -> WindowOutcome {
         let settings = WindowSettings(version: appVersion, server: "\(request.home.server)", session: session, sensors: sensors)
         let windowSession = try HomeWindowSession(home: request.home)
         let folders = request.home.folders
-        try await MainActor.run {
+        return try await MainActor.run {
             guard WindowToolkit.start() else {
                 throw WindowRunError.noDisplay
+            }
+            // One window per user, unless this one only takes a picture.
+            let server = windowSession.server.absoluteString
+            let page = (server.hasSuffix("/") ? String(server.dropLast()) : server) + request.path
+            var instance: SingleInstance?
+            if request.screenshot == nil {
+                switch SingleInstance.claim(showing: page, logger: request.logger) {
+                case .handedOver: return .handedOver
+                case .first(let claimed): instance = claimed
+                case .alone: break
+                }
             }
             let view = try CompanionWebView(
                 server: windowSession.server, dataFolder: folders.data.appendingPathComponent("window"), cacheFolder: folders.cache.appendingPathComponent("window"),
@@ -32,11 +43,14 @@ struct WebKitFrontend: WindowFrontend {
                 view: view, session: windowSession, capabilities: FrontendCapabilities(settingsScreen: true, threadCredentialImport: true), logger: request.logger,
                 threadNetworks: ServerThreadOffer(sharing: thread, server: "\(request.home.server)")
             )
+            instance?.onOpen { [view] url in view.show(url) }
             if let screenshot = request.screenshot {
                 try controller.screenshotWhenConnected(path: request.path, to: screenshot)
-            } else {
-                controller.runUntilClosed(path: request.path, geometryFile: Current.directories().data.appendingPathComponent("window.json"))
+                return .screenshotWritten
             }
+            controller.runUntilClosed(path: request.path, geometryFile: Current.directories().data.appendingPathComponent("window.json"))
+            withExtendedLifetime(instance) {}
+            return .closed
         }
     }
 }

@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 import XCTest
 
@@ -30,6 +31,47 @@ final class HomeWindowCommandTests: XCTestCase {
         XCTAssertTrue(entry.contains("Exec=\"\(executable)\" window\n"), entry)
         XCTAssertTrue(entry.contains("Icon=io.homecompanion.Window\n") && entry.contains("StartupWMClass=io.homecompanion.Window\n"), entry)
         XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(".local/share/icons/hicolor/scalable/apps/io.homecompanion.Window.svg").path))
+    }
+
+    func testASecondHomeWindowHandsItsPageToTheOpenWindowOverTheSessionBus() throws {
+        if let problem = VirtualDisplay.problem { throw XCTSkip("no window here: \(problem)") }
+        let server = try IntegrationEnvironment.require()
+        let bus = Process()
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        bus.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        let address = Pipe()
+        bus.standardOutput = address
+        try bus.run()
+        defer { kill(bus.processIdentifier, SIGKILL) }
+        let busAddress = String(decoding: address.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(busAddress.hasPrefix("unix:"), busAddress)
+        let home = HomeProcess(root: root, environment: VirtualDisplay.variables.merging(["DBUS_SESSION_BUS_ADDRESS": busAddress, "HOME_LOG_LEVEL": "info"]) { $1 })
+        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
+        let (first, log) = try home.start(["window", "--path", "/lovelace/0"])
+        defer { kill(first.processIdentifier, SIGKILL) }
+        var text = ""
+        XCTAssertTrue(read(log, until: "the frontend is connected", into: &text), text)
+        let quiet = HomeProcess(root: root, environment: VirtualDisplay.variables.merging(["DBUS_SESSION_BUS_ADDRESS": busAddress]) { $1 })
+        let (status, output) = try quiet.run(["window", "--path", "/config/integrations", "--json"])
+        XCTAssertEqual(status, 0, output)
+        // Standard error (GTK's notes about the desktop) comes first in the merged output; the JSON ends it.
+        let json = output.range(of: "\n{").map { String(output[$0.lowerBound...]) } ?? output
+        XCTAssertEqual(try JSONParser.parse(json).objectValue?["handed_over"], .bool(true), output)
+        XCTAssertTrue(read(log, until: "asked to show /config/integrations", into: &text), "the open window took the page: \(text)")
+        XCTAssertTrue(first.isRunning, "the first window stays open")
+    }
+
+    /// Reads `pipe` into `text` until it contains `expected` or 60 seconds pass.
+    private func read(_ pipe: Pipe, until expected: String, into text: inout String) -> Bool {
+        let deadline = Date().addingTimeInterval(60)
+        var readable = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while !text.contains(expected), case let left = deadline.timeIntervalSinceNow, left > 0 {
+            guard poll(&readable, 1, Int32(left * 1000) + 1) > 0 else { continue }
+            let data = pipe.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        return text.contains(expected)
     }
 
     func testWithoutHomeWindowItSaysWhatToInstall() throws {

@@ -50,4 +50,30 @@ static inline void hc_apply_window_css(const char *css) {
     gtk_css_provider_load_from_data(provider, css, -1);
 }
 
+// The one window per user: a GApplication on the session bus with one action, `open`, taking a
+// URL; the casts and the variant type are macros.
+static inline GtkApplication *hc_application_new(const char *id) {
+    return gtk_application_new(id, G_APPLICATION_DEFAULT_FLAGS);
+}
+
+static inline gboolean hc_application_register(GtkApplication *application) {
+    return g_application_register(G_APPLICATION(application), NULL, NULL);
+}
+
+static inline gboolean hc_application_is_remote(GtkApplication *application) {
+    return g_application_get_is_remote(G_APPLICATION(application));
+}
+
+static inline GSimpleAction *hc_application_add_string_action(GtkApplication *application, const char *name) {
+    GSimpleAction *action = g_simple_action_new(name, G_VARIANT_TYPE_STRING);
+    g_action_map_add_action(G_ACTION_MAP(application), G_ACTION(action));
+    return action;
+}
+
+static inline void hc_application_activate_remote(GtkApplication *application, const char *name, const char *text) {
+    g_action_group_activate_action(G_ACTION_GROUP(application), name, g_variant_new_string(text));
+    GDBusConnection *bus = g_application_get_dbus_connection(G_APPLICATION(application));
+    if (bus != NULL) g_dbus_connection_flush_sync(bus, NULL, NULL);
+}
+
 #endif

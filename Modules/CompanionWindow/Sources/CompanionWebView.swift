@@ -105,6 +105,17 @@ public final class CompanionWebView: @unchecked Sendable {
         webkit_web_view_load_uri(webView, uri)
     }
 
+    /// Raises the window and shows `url` when it is a page of this server; another server's page
+    /// is refused with a log line (this window is signed in to its own server only).
+    public func show(_ url: String) {
+        present()
+        guard origin.contains(url), let components = URLComponents(string: url) else {
+            return logger.warning("asked to show \(url), which is not on \(server.absoluteString); this window stays where it is")
+        }
+        logger.info("asked to show \(components.path.isEmpty ? "/" : components.path)")
+        load(path: components.path.isEmpty ? "/" : components.path)
+    }
+
     /// Shows the companion's settings page.
     public func showSettings() {
         webkit_web_view_load_uri(webView, SettingsPage.url)
