@@ -114,6 +114,41 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertEqual(after.filter { $0["client_id"] == .string("\(server.url)/") }.count, before, "the frontend made no refresh token of its own, as a browser would")
         XCTAssertTrue(after.contains { $0["client_id"] == .string(world.clientID) }, "the companion's own session is the one in use")
         XCTAssertTrue(world.logs.lines.contains { $0.contains("externalBus config/get") }, "the frontend asked for the window's capabilities")
+        let children = ChildProcesses.commandLines()
+        XCTAssertTrue(children.contains { $0.hasPrefix("/usr/bin/bwrap ") && $0.contains("WebKitWebProcess") }, "the web process runs in WebKit's sandbox: \(children)")
+    }
+
+    func testALinkToAnotherSiteOpensInTheBrowserNotTheWindow() throws {
+        let server = try IntegrationEnvironment.require()
+        let (_, _, controller) = try openWindow(server)
+        waitUntilConnected(controller)
+        let elsewhere = "https://www.home-assistant.io/integrations/thread/"
+        _ = try UIThreadWait.evaluate(
+            "(() => { const a = document.createElement('a'); a.href = \(try JSONSerializer.string(.string(elsewhere))); document.body.appendChild(a); a.click(); return true; })()", in: controller.view
+        )
+        XCTAssertTrue(UIThread.iterate(seconds: 10) { self.opened.all == [elsewhere] }, "handed to the browser: \(opened.all)")
+        UIThread.iterate(seconds: 1) { false }
+        XCTAssertTrue(controller.view.uri?.hasPrefix(server.url) == true, "the window stays on the server: \(controller.view.uri ?? "")")
+    }
+
+    func testACertificateThatCannotBeVerifiedStopsThePage() throws {
+        let (peer, _) = try LocalhostTLSPeer.started.get()
+        let server = try XCTUnwrap(URL(string: "https://localhost:\(try XCTUnwrap(peer.tlsPort))"))
+        let view = try CompanionWebView(
+            server: server, dataFolder: world.root.appendingPathComponent("window-data"), cacheFolder: world.root.appendingPathComponent("window-cache"),
+            logger: world.logs.logger(label: "window", level: .debug), openExternally: { _ in }
+        )
+        let controller = WindowController(view: view, session: TokenlessWindowSession(server: server), capabilities: FrontendCapabilities(), logger: world.logs.logger(label: "window"))
+        self.controller = controller
+        view.present()
+        view.load(path: "/")
+        var title = ""
+        XCTAssertTrue(UIThread.iterate(seconds: 20) {
+            title = (try? UIThreadWait.evaluate("document.title", in: view)) ?? ""
+            return title == "\"This server's certificate is not trusted\""
+        }, "the window says why it stopped: \(title)")
+        XCTAssertTrue(world.logs.lines.contains { $0.contains("refused https://localhost:") && $0.contains("TLS certificate is not trusted") }, "\(world.logs.lines)")
+        XCTAssertFalse(world.logs.lines.contains { $0.contains("getExternalAuth") }, "nothing reached the bridge")
     }
 
     func testASpoiledTokenMakesTheFrontendAskWithForceAndItRecovers() throws {
