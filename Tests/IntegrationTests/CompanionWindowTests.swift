@@ -292,6 +292,22 @@ final class CompanionWindowTests: XCTestCase {
         }, "the frontend follows home locale: \(language)")
     }
 
+    func testWakingFromSleepMakesTheFrontendReconnectAtOnce() throws {
+        let server = try IntegrationEnvironment.require()
+        let logind = try BusStandIn("tools/logind-standin.py", [])
+        defer { logind.stop() }
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", logind.bus.address, 1)
+        defer { unsetenv("DBUS_SYSTEM_BUS_ADDRESS") }
+        let (_, _, controller) = try openWindow(server)
+        waitUntilConnected(controller)
+        logind.send("sleep")
+        logind.send("resume")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { self.world.logs.lines.contains { $0.contains("the frontend did command") } }, "\(world.logs.lines.suffix(15)) \(logind.log)")
+        let lines = world.logs.lines
+        XCTAssertEqual(lines.filter { $0.contains("the machine woke up") }.count, 1, "the resume only, not the suspend: \(lines)")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { controller.connection == "connected" }, "connected again")
+    }
+
     func testTheServersPageCannotReachTheSettings() throws {
         let server = try IntegrationEnvironment.require()
         let (_, _, controller) = try openWindow(server, settings: { _ in StaticSettings() })

@@ -16,7 +16,7 @@ public final class SingleInstance: @unchecked Sendable {
     }
 
     private let application: OpaquePointer
-    private var target: SingleInstanceTarget?
+    private var target: StringHandlerBox?
 
     private init(application: OpaquePointer) {
         self.application = application
@@ -40,12 +40,12 @@ public final class SingleInstance: @unchecked Sendable {
 
     /// Calls `handler` with each URL a later `home window` asks this window to show.
     public func onOpen(_ handler: @escaping (String) -> Void) {
-        let target = SingleInstanceTarget(handler)
+        let target = StringHandlerBox(handler)
         self.target = target
         let action = hc_application_add_string_action(UnsafeMutablePointer(application), "open")
         let activate: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, parameter, data in
             guard let parameter, let data, let text = g_variant_get_string(parameter, nil) else { return }
-            Unmanaged<SingleInstanceTarget>.fromOpaque(data).takeUnretainedValue().handler(String(cString: text))
+            Unmanaged<StringHandlerBox>.fromOpaque(data).takeUnretainedValue().handler(String(cString: text))
         }
         _ = hc_signal_connect(UnsafeMutableRawPointer(action), "activate", unsafeBitCast(activate, to: GCallback.self), Unmanaged.passUnretained(target).toOpaque())
     }

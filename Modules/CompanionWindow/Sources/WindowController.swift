@@ -16,6 +16,7 @@ public final class WindowController: WindowActions, @unchecked Sendable {
     /// The Thread import dialog while it is open (and after, with its outcome).
     public private(set) var threadDialog: ThreadImportDialog?
     private let threadNetworks: (any ThreadNetworkOffer)?
+    private var resumeWatcher: ResumeWatcher?
     /// Whether the page signed the companion out of the server and the window's site data is gone.
     public private(set) var isSignedOut = false
     let logger: Logger
@@ -33,6 +34,12 @@ public final class WindowController: WindowActions, @unchecked Sendable {
         self.bridge = bridge
         view.attach(bridge)
         showTitle()
+        // After a suspend the frontend's WebSocket is long dead: it reconnects at once when told.
+        resumeWatcher = ResumeWatcher(logger: logger) { [weak self] in
+            guard let self else { return }
+            logger.info("the machine woke up: the frontend reconnects")
+            self.bridge?.send(command: "restart")
+        }
     }
 
     public func connectionChanged(_ state: String) {

@@ -12,6 +12,8 @@ public struct ExternalBusMessage: Sendable, Equatable {
     public let type: String
     /// Its payload, when it has one.
     public let payload: JSONValue?
+    /// For a result, whether it succeeded.
+    public let success: Bool?
 
     /// Reads the message's JSON text.
     public init(json: String) throws(BridgeMessageError) {
@@ -21,5 +23,6 @@ public struct ExternalBusMessage: Sendable, Equatable {
         self.type = type
         if case .integer(let id) = object["id"] { self.id = id } else { self.id = nil }
         payload = object["payload"]
+        if case .bool(let success) = object["success"] { self.success = success } else { self.success = nil }
     }
 }

@@ -92,7 +92,7 @@ public final class FrontendBridge: Sendable {
             break
         case "result":
             // The frontend's answer to a command the window sent; nothing waits for it.
-            break
+            logger.debug("the frontend \(message.success == true ? "did" : "refused") command \(message.id.map(String.init) ?? "?")")
         default:
             if reportedUnknown.withLock({ $0.insert(message.type).inserted }) {
                 logger.info("the frontend sent '\(message.type)', which this window does not do; answered with an error (said once)")
