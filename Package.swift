@@ -125,8 +125,8 @@ let moduleTargets: [Target] = [
         // Its parts, each a folder with a README stating its public surface.
         exclude: ["Server/README.md", "Core/README.md", "Stores/SQLite/README.md", "Stores/Redis/README.md", "Providers/README.md"]),
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
-    .target(name: "WindowBridge", dependencies: ["Essentials"], path: "Modules/WindowBridge/Sources"),
-    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
+    .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
+    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials", "HADesignTokens", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
@@ -263,7 +263,7 @@ let unitTestTargets: [Target] = [
     ("SessionPluginTests", ["SessionPlugin", "CLIKit", "CLIKitTestSupport", "HomeAPI"]),
     ("AddedPluginTests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "EssentialsTestSupport", "PluginHost", "HomePluginKit", "AgentContract", "Agent"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport", "Essentials"]),
-    ("WindowBridgeTests", ["WindowBridge", "Essentials"]),
+    ("WindowBridgeTests", ["WindowBridge", "Essentials", "HADesignTokens"]),
     ("ToolingTests", []),
 ].map { name, dependencies in
     .testTarget(

@@ -49,29 +49,23 @@ final class HomeWindowCommandTests: XCTestCase {
         XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
         let (first, log) = try home.start(["window", "--path", "/lovelace/0"])
         defer { kill(first.processIdentifier, SIGKILL) }
-        var text = ""
-        XCTAssertTrue(read(log, until: "the frontend is connected", into: &text), text)
+        let text = PipeOutput(log)
+        XCTAssertTrue(wait(for: "the frontend is connected", in: text), text.text)
         let quiet = HomeProcess(root: root, environment: VirtualDisplay.variables.merging(["DBUS_SESSION_BUS_ADDRESS": busAddress]) { $1 })
         let (status, output) = try quiet.run(["window", "--path", "/config/integrations", "--json"])
         XCTAssertEqual(status, 0, output)
         // Standard error (GTK's notes about the desktop) comes first in the merged output; the JSON ends it.
         let json = output.range(of: "\n{").map { String(output[$0.lowerBound...]) } ?? output
         XCTAssertEqual(try JSONParser.parse(json).objectValue?["handed_over"], .bool(true), output)
-        XCTAssertTrue(read(log, until: "asked to show /config/integrations", into: &text), "the open window took the page: \(text)")
+        XCTAssertTrue(wait(for: "asked to show /config/integrations", in: text), "the open window took the page: \(text.text)")
         XCTAssertTrue(first.isRunning, "the first window stays open")
     }
 
-    /// Reads `pipe` into `text` until it contains `expected` or 60 seconds pass.
-    private func read(_ pipe: Pipe, until expected: String, into text: inout String) -> Bool {
+    /// Waits until `output` has `expected`, or 60 seconds.
+    private func wait(for expected: String, in output: PipeOutput) -> Bool {
         let deadline = Date().addingTimeInterval(60)
-        var readable = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while !text.contains(expected), case let left = deadline.timeIntervalSinceNow, left > 0 {
-            guard poll(&readable, 1, Int32(left * 1000) + 1) > 0 else { continue }
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        return text.contains(expected)
+        while !output.text.contains(expected), Date() < deadline { usleep(50_000) }
+        return output.text.contains(expected)
     }
 
     func testWithoutHomeWindowItSaysWhatToInstall() throws {

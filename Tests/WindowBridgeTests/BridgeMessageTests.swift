@@ -1,5 +1,6 @@
 @testable import WindowBridge
 import Essentials
+import HADesignTokens
 import XCTest
 
 /// The page's messages are read strictly: a callback must be a plain function name, sizes are
@@ -48,13 +49,13 @@ final class BridgeMessageTests: XCTestCase {
     }
 
     func testThemeColoursAreParsedNotPasted() {
-        XCTAssertEqual(RGB(css: "#03a9f4"), RGB(red: 3, green: 169, blue: 244))
-        XCTAssertEqual(RGB(css: " #FFF "), RGB(red: 255, green: 255, blue: 255))
-        XCTAssertEqual(RGB(css: "rgb(17, 17, 17)"), RGB(red: 17, green: 17, blue: 17))
+        XCTAssertEqual(RGBColor(css: "#03a9f4"), RGBColor(red: 3, green: 169, blue: 244))
+        XCTAssertEqual(RGBColor(css: " #FFF "), RGBColor(red: 255, green: 255, blue: 255))
+        XCTAssertEqual(RGBColor(css: "rgb(17, 17, 17)"), RGBColor(red: 17, green: 17, blue: 17))
         for text in ["red; } * { display: none", "#12345", "rgb(1,2)", "rgb(300,0,0)", "url(x)"] {
-            XCTAssertNil(RGB(css: text), text)
+            XCTAssertNil(RGBColor(css: text), text)
         }
-        XCTAssertLessThan(RGB(red: 17, green: 17, blue: 17).luminance, 0.5)
-        XCTAssertGreaterThan(RGB(red: 250, green: 250, blue: 250).luminance, 0.5)
+        XCTAssertLessThan(RGBColor(red: 17, green: 17, blue: 17).luminance, 0.5)
+        XCTAssertGreaterThan(RGBColor(red: 250, green: 250, blue: 250).luminance, 0.5)
     }
 }

@@ -2,6 +2,7 @@
 // messages, settings requests) and the theme colours it reports. Nothing traps, a callback that
 // is accepted is a plain function name, and a colour that is read writes CSS of numbers only.
 import Foundation
+import HADesignTokens
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWindowBridge(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -12,7 +13,7 @@ public func fuzzWindowBridge(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
     }
     if let message = try? ExternalBusMessage(json: text), message.type.isEmpty { fatalError("a bus message without a type") }
     _ = try? SettingsAction(json: bytes)
-    if let colour = RGB(css: text), !colour.css.allSatisfy({ "rgb(), 0123456789".contains($0) }) { fatalError("CSS that is not numbers: \(colour.css)") }
+    if let colour = RGBColor(css: text), !colour.css.allSatisfy({ "rgb(), 0123456789".contains($0) }) { fatalError("CSS that is not numbers: \(colour.css)") }
     _ = URL(string: text).flatMap(ServerOrigin.init)
     return 0
 }
