@@ -16,7 +16,7 @@ struct WebKitFrontend: WindowFrontend {
     let thread: any ThreadNetworkSharing
 
     func open(_ request: WindowRequest) async throws -> WindowOutcome {
-        let settings = WindowSettings(version: appVersion, server: "\(request.home.server)", session: session, sensors: sensors)
+        let settings = WindowSettings(version: appVersion, server: "\(request.home.server)", session: session, sensors: sensors, thread: thread)
         let windowSession = try HomeWindowSession(home: request.home)
         let folders = request.home.folders
         return try await MainActor.run {

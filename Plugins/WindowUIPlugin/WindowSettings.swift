@@ -3,6 +3,7 @@ import CompanionWindow
 import Essentials
 import HomeAPI
 import SessionContract
+import ThreadContract
 import WindowBridge
 
 /// The settings page's answers, through the capabilities the CLI uses: the session's servers and
@@ -12,15 +13,18 @@ struct WindowSettings: CompanionSettings {
     let server: String
     let session: any SessionAccess
     let sensors: any SensorReporting
+    let thread: any ThreadNetworkSharing
 
     func snapshot() async throws -> JSONValue {
         let servers = try session.client.servers()
         let choices = try await sensors.sensors(server: server)
+        let networks = try thread.networks()
         return .object([
             "version": .string(version),
             "server": .string(server),
             "servers": .array(servers.map { .object(["url": .string($0.server), "default": .bool($0.isDefault)]) }),
             "sensors": .array(choices.map(\.json)),
+            "threadNetworks": .array(networks.map { .object(["id": .string($0.id), "name": $0.name.map(JSONValue.string) ?? .null, "channel": $0.channel.map { .integer(Int64($0)) } ?? .null]) }),
         ])
     }
 

@@ -185,7 +185,9 @@ final class CompanionWindowTests: XCTestCase {
 
     func testTheFrontendOpensTheSettingsWhereASensorTurnedOnReportsForHomeSensors() throws {
         let server = try IntegrationEnvironment.require()
-        let factories = [SessionPlugin.factory, AgentPlugin.factory(appVersion: "test"), LinuxSensorsPlugin.factory(agentVersion: "test")]
+        let factories = [
+            SessionPlugin.factory, ConnectionPlugin.factory, ThreadPlugin.factory, AgentPlugin.factory(appVersion: "test"), LinuxSensorsPlugin.factory(agentVersion: "test"),
+        ]
         let plan = try PluginLoader(catalog: PluginCatalog(factories)).plan(PluginManifest(plugins: factories.map { ManifestEntry(id: $0.descriptor.id) }, baseDirectory: world.root))
         let host = PluginHost(plan: plan, logger: world.logs.logger(label: "plugin-host"))
         let report = try UIThreadWait.result { await host.start() }
@@ -193,9 +195,12 @@ final class CompanionWindowTests: XCTestCase {
         defer { _ = try? UIThreadWait.result { await host.stop() } }
         let access = try host.registry.resolve(SessionCapabilities.access)
         let sensors = try host.registry.resolve(AgentCapabilities.sensorReporting)
+        let thread = try host.registry.resolve(ThreadCapabilities.sharing)
         let (home, _, controller) = try openWindow(server, settings: { home in
-            WindowSettings(version: "test", server: "\(home.server)", session: access, sensors: sensors)
+            WindowSettings(version: "test", server: "\(home.server)", session: access, sensors: sensors, thread: thread)
         })
+        let (made, madeOutput) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["thread", "new", "--channel", "20", "--name", "Settings Mesh"])
+        XCTAssertEqual(made, 0, madeOutput)
         waitUntilConnected(controller)
         let chosen = try XCTUnwrap(try UIThreadWait.result { try await sensors.sensors(server: "\(home.server)") }.first { $0.id == "cpu_use" }, "the Linux sensors are listed")
         XCTAssertFalse(chosen.enabled)
@@ -214,6 +219,8 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertEqual(status, 0, listed)
         let rows = try XCTUnwrap(try JSONParser.parse(listed).arrayValue).compactMap(\.objectValue)
         XCTAssertEqual(rows.first { $0["id"] == .string("cpu_use") }?["enabled"], .bool(true), "home sensors shows what the page chose")
+        let listedThread = try UIThreadWait.evaluate("document.getElementById('thread').textContent", in: controller.view)
+        XCTAssertTrue(listedThread.contains("Settings Mesh20"), "the page lists the companion's Thread networks: \(listedThread)")
         UIThread.iterate(seconds: 1) { false }
         _ = try screenshot(controller.view, named: "settings")
     }

@@ -3,6 +3,7 @@ to the frontend connected, lets the dashboard settle, and sums the memory of its
 tree (resident and proportional: shared pages split between the processes sharing them).
 
   window-measure.py companion HOME URL PATH        `home window`, connected when it logs so
+  window-measure.py unsandboxed HOME URL PATH      the same with WebKit's sandbox off, as Chromium runs as root
   window-measure.py chromium CHROMIUM URL PATH     Chromium --app, connected when hass says so (DevTools)
 
 Prints one JSON line: {"seconds": …, "rss_mib": …, "pss_mib": …, "processes": …}.
@@ -71,9 +72,11 @@ def stop(process):
     process.wait()
 
 
-def companion(home, url, path):
+def companion(home, url, path, sandboxed=True):
     folder = os.environ["WINDOW_BENCH_HOME"]
     environment = dict(os.environ, HOME_LOG_LEVEL="info", XDG_CONFIG_HOME=f"{folder}/config", XDG_DATA_HOME=f"{folder}/data", XDG_CACHE_HOME=f"{folder}/cache")
+    if not sandboxed:
+        environment["WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS"] = "1"
     start = time.monotonic()
     process = subprocess.Popen([home, "window", "--path", path], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=environment, text=True)
     seconds = None
@@ -155,7 +158,8 @@ def chromium(binary, url, path):
 
 def main():
     kind, program, url, path = sys.argv[1:5]
-    seconds, rss, pss, count = (companion if kind == "companion" else chromium)(program, url, path)
+    measure = {"companion": companion, "unsandboxed": lambda *a: companion(*a, sandboxed=False), "chromium": chromium}[kind]
+    seconds, rss, pss, count = measure(program, url, path)
     print(json.dumps({"seconds": round(seconds, 3), "rss_mib": round(rss, 1), "pss_mib": round(pss, 1), "processes": count}))
 
 

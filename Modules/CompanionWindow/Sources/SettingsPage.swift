@@ -39,6 +39,9 @@ enum SettingsPage {
           <section aria-labelledby="sensors-title"><h2 id="sensors-title">Sensors reported to <span id="server"></span></h2>
             <table><thead><tr><th scope="col">Reports</th><th scope="col">Sensor</th><th scope="col">Now</th></tr></thead><tbody id="sensors"></tbody></table>
             <p class="muted">None reports until you turn it on; <code>home agent</code> sends them.</p></section>
+          <section aria-labelledby="thread-title"><h2 id="thread-title">Thread networks</h2>
+            <table><thead><tr><th scope="col">Network</th><th scope="col">Channel</th><th scope="col">Id</th></tr></thead><tbody id="thread"></tbody></table>
+            <p class="muted">Share one with the server from its Thread page (<em>Import from app</em>), or with <code>home thread share ID</code>.</p></section>
           <section aria-labelledby="about-title"><h2 id="about-title">About</h2><p>HomeCompanion <span id="version"></span></p></section>
         </main>
         <script>
@@ -85,6 +88,12 @@ enum SettingsPage {
             name.append(label);
             const value = typeof sensor.state === "string" ? sensor.state : JSON.stringify(sensor.state);
             row.append(toggle, name, cell(value + (sensor.unit && value !== "unavailable" ? " " + sensor.unit : "")));
+            return row;
+          }));
+          const thread = document.getElementById("thread");
+          thread.replaceChildren(...(state.threadNetworks || []).map((network) => {
+            const row = document.createElement("tr");
+            row.append(cell(network.name || "(no name)"), cell(network.channel === null ? "" : String(network.channel)), cell(network.id));
             return row;
           }));
           document.body.dataset.loaded = "yes";
