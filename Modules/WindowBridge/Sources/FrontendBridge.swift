@@ -37,8 +37,11 @@ public final class FrontendBridge: Sendable {
         case "getExternalAuth":
             guard let request = read(ExternalAuthRequest.init, json, from: handler) else { return }
             logger.debug("getExternalAuth\(request.force ? " (force)" : "")")
-            Task { [session, deliver] in
-                guard let token = await session.externalToken(force: request.force) else {
+            let asked = Current.uptime()
+            Task { [session, deliver, logger] in
+                let token = await session.externalToken(force: request.force)
+                logger.debug("the token took \(Int((Current.uptime() - asked) * 1_000)) ms")
+                guard let token else {
                     return deliver(.answer(request.callback, success: false))
                 }
                 deliver(.answer(request.callback, success: true, data: .object([
