@@ -15,7 +15,7 @@ public final class AgentPlugin: Plugin {
             descriptor: PluginDescriptor(
                 id: "agent", version: SemanticVersion(1, 0, 0),
                 summary: "This machine as a mobile_app device: registration, encrypted webhooks, sensor reports, notifications",
-                provides: [AgentCapabilities.webhook.id, AgentCapabilities.sensorReporting.id], requires: [SessionCapabilities.access.id],
+                provides: [AgentCapabilities.webhook.id, AgentCapabilities.sensorReporting.id, AgentCapabilities.notificationHistory.id], requires: [SessionCapabilities.access.id],
                 contributes: [
                     AgentCommand.declaration, SensorsCommand.declaration, NotificationsCommand.declaration,
                     ContributionDeclaration(point: SessionCapabilities.serverForgetting.name, name: "agent-relay", summary: "this machine's push relay registration"),
@@ -41,6 +41,7 @@ public final class AgentPlugin: Plugin {
         )
         try context.provide(AgentCapabilities.webhook, RegisteredWebhook(services: services))
         try context.provide(AgentCapabilities.sensorReporting, StoredSensorReporting(services: services))
+        try context.provide(AgentCapabilities.notificationHistory, StoredNotificationHistory(services: services))
         try context.contribute(command: AgentCommand(services: services))
         try context.contribute(command: SensorsCommand(services: services))
         try context.contribute(command: NotificationsCommand(services: services))

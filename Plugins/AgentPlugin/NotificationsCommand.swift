@@ -21,8 +21,7 @@ struct NotificationsCommand: PluginCommand {
             guard let number = Int(text), number > 0 else { throw UsageError("--limit needs a positive number") }
             limit = number
         }
-        let home = try await services.session.restore(server: invocation.server)
-        let records = try NotificationHistory(folder: home.folders.data).recent(limit: limit)
+        let records = try await StoredNotificationHistory(services: services).recent(server: invocation.server, limit: limit)
         let console = invocation.console
         if invocation.arguments.has("json") {
             try console.printJSON(records)

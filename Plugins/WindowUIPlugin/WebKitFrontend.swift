@@ -14,9 +14,10 @@ struct WebKitFrontend: WindowFrontend {
     let session: any SessionAccess
     let sensors: any SensorReporting
     let thread: any ThreadNetworkSharing
+    let notifications: any NotificationHistoryReading
 
     func open(_ request: WindowRequest) async throws -> WindowOutcome {
-        let settings = WindowSettings(version: appVersion, server: "\(request.home.server)", session: session, sensors: sensors, thread: thread)
+        let settings = WindowSettings(version: appVersion, server: "\(request.home.server)", session: session, sensors: sensors, thread: thread, notifications: notifications)
         let windowSession = try HomeWindowSession(home: request.home)
         let folders = request.home.folders
         return try await MainActor.run {

@@ -14,16 +14,24 @@ struct WindowSettings: CompanionSettings {
     let session: any SessionAccess
     let sensors: any SensorReporting
     let thread: any ThreadNetworkSharing
+    let notifications: any NotificationHistoryReading
 
     func snapshot() async throws -> JSONValue {
         let servers = try session.client.servers()
         let choices = try await sensors.sensors(server: server)
         let networks = try thread.networks()
+        let received = try await notifications.recent(server: server, limit: 20)
         return .object([
             "version": .string(version),
             "server": .string(server),
             "servers": .array(servers.map { .object(["url": .string($0.server), "default": .bool($0.isDefault)]) }),
             "sensors": .array(choices.map(\.json)),
+            "notifications": .array(received.map { record in
+                .object([
+                    "received": .string(HATimestamp.string(from: record.receivedAt)), "title": record.title.map(JSONValue.string) ?? .null,
+                    "message": .string(record.message), "actions": .array(record.actions.map { .string($0.title) }),
+                ])
+            }),
             "threadNetworks": .array(networks.map { .object(["id": .string($0.id), "name": $0.name.map(JSONValue.string) ?? .null, "channel": $0.channel.map { .integer(Int64($0)) } ?? .null]) }),
         ])
     }

@@ -14,7 +14,7 @@ public final class WindowUIPlugin: Plugin {
             descriptor: PluginDescriptor(
                 id: "window-ui", version: SemanticVersion(1, 0, 0),
                 summary: "The window's WebKitGTK frontend (only in home-window)",
-                requires: [SessionCapabilities.access.id, AgentCapabilities.sensorReporting.id, ThreadCapabilities.sharing.id],
+                requires: [SessionCapabilities.access.id, AgentCapabilities.sensorReporting.id, AgentCapabilities.notificationHistory.id, ThreadCapabilities.sharing.id],
                 contributes: [ContributionDeclaration(point: WindowPoints.frontends.name, name: "webkitgtk", summary: "WebKitGTK 6.0 and GTK 4")],
                 failurePolicy: .degrade
             ),
@@ -33,7 +33,7 @@ public final class WindowUIPlugin: Plugin {
     public func start(_ context: PluginContext) async throws {
         let frontend = WebKitFrontend(
             appVersion: appVersion, session: try context.resolve(SessionCapabilities.access), sensors: try context.resolve(AgentCapabilities.sensorReporting),
-            thread: try context.resolve(ThreadCapabilities.sharing)
+            thread: try context.resolve(ThreadCapabilities.sharing), notifications: try context.resolve(AgentCapabilities.notificationHistory)
         )
         try context.contribute(WindowPoints.frontends, name: "webkitgtk", frontend)
     }

@@ -37,14 +37,14 @@ final class PluginsCommandTests: HomeCLITestCase {
           linux-sensors          agent.sensor-sources: linux
           home-devices           provides devices.model@1; requires session.access@1, ha.connections@1; commands: devices, device, rooms, \
         automations
-          thread                 requires session.access@1, ha.connections@1; commands: thread; session.server-forgetting: thread
+          thread                 provides thread.sharing@1; requires session.access@1, ha.connections@1; commands: thread; session.server-forgetting: thread
           improv                 requires session.access@1; commands: improv
           desktop-notifications  agent.notification-presenters: desktop
           location               agent.location-sources: location
           system-controls        agent.controls: system
           mqtt                   requires session.access@1; reads agent.controls; agent.services: mqtt; commands: controls
           script-sensors         agent.sensor-sources: scripts
-          agent                  provides agent.webhook@1, agent.sensor-reporting@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
+          agent                  provides agent.webhook@1, agent.sensor-reporting@1, agent.notification-history@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
         agent.notification-handlers, agent.notification-presenters, agent.location-sources, agent.services; commands: agent, sensors, notifications; \
         session.server-forgetting: agent-relay
           assist                 requires agent.webhook@1, session.access@1, ha.connections@1; commands: assist

@@ -1,3 +1,4 @@
+import Agent
 import AgentContract
 import AgentPlugin
 import ConnectionPlugin
@@ -196,8 +197,14 @@ final class CompanionWindowTests: XCTestCase {
         let access = try host.registry.resolve(SessionCapabilities.access)
         let sensors = try host.registry.resolve(AgentCapabilities.sensorReporting)
         let thread = try host.registry.resolve(ThreadCapabilities.sharing)
+        let notifications = try host.registry.resolve(AgentCapabilities.notificationHistory)
         let (home, _, controller) = try openWindow(server, settings: { home in
-            WindowSettings(version: "test", server: "\(home.server)", session: access, sensors: sensors, thread: thread)
+            let received = try XCTUnwrap(PushNotification(event: .object([
+                "message": .string("The washer is done"), "title": .string("Laundry"),
+                "data": .object(["actions": .array([.object(["action": .string("OK"), "title": .string("Thanks")])])]),
+            ])))
+            _ = try NotificationHistory(folder: home.folders.data).record(received)
+            return WindowSettings(version: "test", server: "\(home.server)", session: access, sensors: sensors, thread: thread, notifications: notifications)
         })
         let (made, madeOutput) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["thread", "new", "--channel", "20", "--name", "Settings Mesh"])
         XCTAssertEqual(made, 0, madeOutput)
@@ -221,6 +228,8 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertEqual(rows.first { $0["id"] == .string("cpu_use") }?["enabled"], .bool(true), "home sensors shows what the page chose")
         let listedThread = try UIThreadWait.evaluate("document.getElementById('thread').textContent", in: controller.view)
         XCTAssertTrue(listedThread.contains("Settings Mesh20"), "the page lists the companion's Thread networks: \(listedThread)")
+        let listedNotifications = try UIThreadWait.evaluate("document.getElementById('notifications').textContent", in: controller.view)
+        XCTAssertTrue(listedNotifications.contains("Laundry: The washer is doneThanks"), "the page lists what the agent received: \(listedNotifications)")
         UIThread.iterate(seconds: 1) { false }
         _ = try screenshot(controller.view, named: "settings")
     }

@@ -39,6 +39,9 @@ enum SettingsPage {
           <section aria-labelledby="sensors-title"><h2 id="sensors-title">Sensors reported to <span id="server"></span></h2>
             <table><thead><tr><th scope="col">Reports</th><th scope="col">Sensor</th><th scope="col">Now</th></tr></thead><tbody id="sensors"></tbody></table>
             <p class="muted">None reports until you turn it on; <code>home agent</code> sends them.</p></section>
+          <section aria-labelledby="notifications-title"><h2 id="notifications-title">Notifications</h2>
+            <table><thead><tr><th scope="col">Received</th><th scope="col">Notification</th><th scope="col">Actions</th></tr></thead><tbody id="notifications"></tbody></table>
+            <p class="muted">What <code>home agent</code> received from this server, newest first; <code>home notifications act ID ACTION</code> presses an action.</p></section>
           <section aria-labelledby="thread-title"><h2 id="thread-title">Thread networks</h2>
             <table><thead><tr><th scope="col">Network</th><th scope="col">Channel</th><th scope="col">Id</th></tr></thead><tbody id="thread"></tbody></table>
             <p class="muted">Share one with the server from its Thread page (<em>Import from app</em>), or with <code>home thread share ID</code>.</p></section>
@@ -88,6 +91,12 @@ enum SettingsPage {
             name.append(label);
             const value = typeof sensor.state === "string" ? sensor.state : JSON.stringify(sensor.state);
             row.append(toggle, name, cell(value + (sensor.unit && value !== "unavailable" ? " " + sensor.unit : "")));
+            return row;
+          }));
+          const notifications = document.getElementById("notifications");
+          notifications.replaceChildren(...(state.notifications || []).map((notification) => {
+            const row = document.createElement("tr");
+            row.append(cell(notification.received), cell((notification.title ? notification.title + ": " : "") + notification.message), cell(notification.actions.join(", ")));
             return row;
           }));
           const thread = document.getElementById("thread");
