@@ -318,7 +318,7 @@ final class CompanionWindowTests: XCTestCase {
         waitUntilConnected(controller)
         logind.send("sleep")
         logind.send("resume")
-        XCTAssertTrue(UIThread.iterate(seconds: 20) { self.world.logs.lines.contains { $0.contains("the frontend did command") } }, "\(world.logs.lines.suffix(15)) \(logind.log)")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { self.world.logs.lines.contains { $0.contains("the frontend did restart") } }, "\(world.logs.lines.suffix(15)) \(logind.log)")
         let lines = world.logs.lines
         XCTAssertEqual(lines.filter { $0.contains("the machine woke up") }.count, 1, "the resume only, not the suspend: \(lines)")
         XCTAssertTrue(UIThread.iterate(seconds: 20) { controller.connection == "connected" }, "connected again")

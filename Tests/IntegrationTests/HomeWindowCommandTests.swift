@@ -41,6 +41,7 @@ final class HomeWindowCommandTests: XCTestCase {
         bus.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
         let address = Pipe()
         bus.standardOutput = address
+        bus.standardError = FileHandle.nullDevice
         try bus.run()
         defer { kill(bus.processIdentifier, SIGKILL) }
         let busAddress = String(decoding: address.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

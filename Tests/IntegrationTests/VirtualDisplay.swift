@@ -19,13 +19,20 @@ enum VirtualDisplay {
         guard let number = (100..<400).first(where: { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }) else {
             return "no free X display number"
         }
-        // Xvfb ends with this process: the shell beside it waits for the test process to go.
+        // Xvfb ends with this process: the shell beside it waits until it is no longer this
+        // process's child (a test process that ended is a zombie until reaped, so `kill -0` would
+        // still find it). Neither holds the test's output open, or `swift test` would wait for them.
         let keeper = Process()
         keeper.executableURL = URL(fileURLWithPath: "/bin/sh")
         keeper.arguments = [
-            "-c", "Xvfb :$1 -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 & x=$!; while kill -0 $2 2>/dev/null; do sleep 1; done; kill $x",
+            "-c",
+            "Xvfb :$1 -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 & x=$!; "
+                + "while read -r _ _ _ parent _ < /proc/$$/stat && [ \"$parent\" = \"$2\" ]; do sleep 1; done; kill $x",
             "sh", "\(number)", "\(getpid())",
         ]
+        keeper.standardInput = FileHandle.nullDevice
+        keeper.standardOutput = FileHandle.nullDevice
+        keeper.standardError = FileHandle.nullDevice
         do {
             try keeper.run()
         } catch {

@@ -95,6 +95,21 @@ final class FrontendBridgeTests: XCTestCase {
         XCTAssertNotEqual(messages[0]["id"], messages[1]["id"])
     }
 
+    func testACommandTheFrontendIsNotReadyForIsSentAgain() async throws {
+        let recorder = Recorder()
+        let bridge = bridge(FixedSession(token: nil), recorder)
+        bridge.send(command: "restart")
+        let first = try XCTUnwrap(recorder.calls.withLock { $0.first }?.message.objectValue?["id"])
+        bridge.receive(handler: "externalBus", json: #"{"id":\#(try JSONSerializer.string(first)),"type":"result","success":false,"error":{"code":"not_ready","message":"Command handler not ready"}}"#)
+        try await waitForCalls(recorder, count: 2)
+        let again = try XCTUnwrap(recorder.calls.withLock { $0.last }?.message.objectValue)
+        XCTAssertEqual(again["command"], .string("restart"))
+        XCTAssertNotEqual(again["id"], first)
+        bridge.receive(handler: "externalBus", json: #"{"id":\#(try JSONSerializer.string(again["id"] ?? .null)),"type":"result","success":false,"error":{"code":"not_allowed"}}"#)
+        try await Task.sleep(nanoseconds: 700_000_000)
+        XCTAssertEqual(recorder.calls.withLock { $0.count }, 2, "another refusal is final")
+    }
+
     func testValuesReachThePageAsJSONNotCode() throws {
         let call = PageCall.answer("externalAuthSetToken", success: true, data: .object(["access_token": .string("'); alert(1); ('")]))
         XCTAssertFalse(call.body.contains("alert"), "the body is fixed; values travel in the message")

@@ -14,6 +14,8 @@ public struct ExternalBusMessage: Sendable, Equatable {
     public let payload: JSONValue?
     /// For a result, whether it succeeded.
     public let success: Bool?
+    /// For a failed result, its error's code (`not_ready`, `unknown_command`, …).
+    public let errorCode: String?
 
     /// Reads the message's JSON text.
     public init(json: String) throws(BridgeMessageError) {
@@ -24,5 +26,6 @@ public struct ExternalBusMessage: Sendable, Equatable {
         if case .integer(let id) = object["id"] { self.id = id } else { self.id = nil }
         payload = object["payload"]
         if case .bool(let success) = object["success"] { self.success = success } else { self.success = nil }
+        errorCode = object["error"]?.objectValue?["code"]?.stringValue
     }
 }

@@ -18,6 +18,10 @@ public final class FrontendBridge: Sendable {
     private let deliver: @Sendable (PageCall) -> Void
     private let reportedUnknown = Mutex<Set<String>>([])
     private let lastCommandID = Mutex<Int64>(0)
+    /// Commands sent and not yet answered, with how often each was sent.
+    private let pendingCommands = Mutex<[Int64: (command: String, attempts: Int)]>([:])
+    /// How often a command the frontend is not ready for is sent again, half a second apart.
+    static let commandAttempts = 20
 
     /// Creates a bridge; `deliver` runs each answer in the page (from any thread: it hops to the UI thread).
     public init(
@@ -70,12 +74,18 @@ public final class FrontendBridge: Sendable {
         }
     }
 
-    /// Sends the frontend a command: `restart`, `notifications/show`, `sidebar/toggle`.
+    /// Sends the frontend a command: `restart`, `notifications/show`, `sidebar/toggle`. One it is
+    /// not ready for yet (its command handler comes a moment after it connects) is sent again.
     public func send(command: String) {
+        send(command: command, attempt: 1)
+    }
+
+    private func send(command: String, attempt: Int) {
         let id = lastCommandID.withLock { id in
             id += 1
             return 1_000_000 + id
         }
+        pendingCommands.withLock { $0[id] = (command, attempt) }
         deliver(.bus(.object(["id": .integer(id), "type": .string("command"), "command": .string(command)])))
     }
 
@@ -94,8 +104,20 @@ public final class FrontendBridge: Sendable {
         case "haptic":
             break
         case "result":
-            // The frontend's answer to a command the window sent; nothing waits for it.
-            logger.debug("the frontend \(message.success == true ? "did" : "refused") command \(message.id.map(String.init) ?? "?")")
+            // The frontend's answer to a command the window sent.
+            guard let id = message.id, let sent = pendingCommands.withLock({ $0.removeValue(forKey: id) }) else { return }
+            if message.success == true {
+                logger.debug("the frontend did \(sent.command)")
+            } else if ["not_ready", "unknown_command"].contains(message.errorCode), sent.attempts < Self.commandAttempts {
+                // Frontend 20240307 answers `unknown_command` while no command handler is attached
+                // yet (a moment after it connects) and `not_ready` when its handler declines.
+                Task { [self] in
+                    try? await Current.sleep(0.5)
+                    send(command: sent.command, attempt: sent.attempts + 1)
+                }
+            } else {
+                logger.warning("the frontend refused \(sent.command): \(message.errorCode ?? "no reason")")
+            }
         default:
             if reportedUnknown.withLock({ $0.insert(message.type).inserted }) {
                 logger.info("the frontend sent '\(message.type)', which this window does not do; answered with an error (said once)")
