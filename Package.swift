@@ -264,7 +264,7 @@ let unitTestTargets: [Target] = [
     ("AddedPluginTests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "EssentialsTestSupport", "PluginHost", "HomePluginKit", "AgentContract", "Agent"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport", "Essentials"]),
     ("WindowBridgeTests", ["WindowBridge", "Essentials", "HADesignTokens"]),
-    ("ToolingTests", []),
+    ("ToolingTests", ["EssentialsTestSupport"]),
 ].map { name, dependencies in
     .testTarget(
         name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Tests/\(name)",

@@ -33,7 +33,11 @@ struct WindowCommand: PluginCommand {
         guard path.hasPrefix("/"), !path.contains("//"), path.utf8.count <= 2_048 else {
             throw UsageError("--path takes a frontend path starting with /, such as /lovelace/0")
         }
-        // The desktop's menu entry, for the home that is running (a package's or a build's).
+        guard let frontend = frontends().first else {
+            return try WindowExecutable.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
+        }
+        // The desktop's menu entry, written by the process that opens the window (home-window),
+        // for the home beside it (a package's or a build's).
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let home = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("home").path
             do {
@@ -41,9 +45,6 @@ struct WindowCommand: PluginCommand {
             } catch {
                 logger.warning("the desktop entry was not written: \(error)")
             }
-        }
-        guard let frontend = frontends().first else {
-            return try WindowExecutable.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
         }
         let home = try await session.restore(server: invocation.server)
         let screenshot = invocation.arguments.values["screenshot"].map { URL(fileURLWithPath: $0) }

@@ -28,7 +28,7 @@ final class CompanionWindowTests: XCTestCase {
     static let screenshots = IntegrationEnvironment.repository.appendingPathComponent(".build/window-tests")
 
     override func setUpWithError() throws {
-        if let problem = VirtualDisplay.problem { throw XCTSkip("no window here: \(problem)") }
+        try VirtualDisplay.require()
         world = try TemporaryHomeWorld()
     }
 

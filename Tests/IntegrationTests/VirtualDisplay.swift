@@ -1,5 +1,6 @@
 import CompanionWindow
 import Foundation
+import XCTest
 
 /// One Xvfb for the whole test process, with GTK started on it the way window.md found works on
 /// this machine (X11, cairo, software GL, no DMA-BUF). GTK starts once per process, on the main
@@ -7,6 +8,16 @@ import Foundation
 enum VirtualDisplay {
     /// Starts the display and GTK the first time; nil when it worked, else why not.
     static let problem: String? = start()
+
+    /// Skips the test when there is no display, or fails it when HC_REQUIRE_INTEGRATION=1 (as
+    /// `IntegrationEnvironment.require` does for the server): CI never skips a window test.
+    static func require(file: StaticString = #filePath, line: UInt = #line) throws {
+        guard let problem else { return }
+        if ProcessInfo.processInfo.environment["HC_REQUIRE_INTEGRATION"] == "1" {
+            XCTFail("no window here: \(problem) (HC_REQUIRE_INTEGRATION=1 makes this a failure)", file: file, line: line)
+        }
+        throw XCTSkip("no window here: \(problem)")
+    }
 
     /// The variables a child process needs to draw on the display, as window.md found works.
     static var variables: [String: String] {

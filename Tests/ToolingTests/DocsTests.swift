@@ -1,3 +1,4 @@
+import EssentialsTestSupport
 import Foundation
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// what the code says, and a change to the code makes them stale.
 final class DocsTests: XCTestCase {
     private let repository = PythonTool.repository
-    private let scratch = ScratchTree()
+    private let scratch = ScratchFolder()
     private var tree: URL { scratch.root }
 
     override func setUpWithError() throws {

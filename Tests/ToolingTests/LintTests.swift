@@ -1,10 +1,11 @@
+import EssentialsTestSupport
 import Foundation
 import XCTest
 
 /// tools/lint passes on the tree and fails on each kind of planted violation.
 final class LintTests: XCTestCase {
     private let repository = PythonTool.repository
-    private let scratch = ScratchTree()
+    private let scratch = ScratchFolder()
     private var tree: URL { scratch.root }
 
     override func setUpWithError() throws {

@@ -13,14 +13,15 @@ enum BridgeScripts {
     /// The isolated world the real handlers live in.
     static let world = "homecompanion"
     static let event = "homecompanion-bridge"
+    /// The handler names as a JavaScript array literal.
+    private static let handlerNamesJSON = (try? JSONSerializer.string(.array(FrontendBridge.handlerNames.map(JSONValue.string)))) ?? "[]"
 
     /// The page-world script (top frame, document start).
     static var page: String {
-        let names = (try? JSONSerializer.string(.array(FrontendBridge.handlerNames.map(JSONValue.string)))) ?? "[]"
-        return """
+        """
         (() => {
           const handlers = {};
-          for (const name of \(names)) {
+          for (const name of \(handlerNamesJSON)) {
             handlers[name] = Object.freeze({ postMessage: (message) => window.dispatchEvent(new CustomEvent("\(event)", { detail: JSON.stringify({ name, message }) })) });
           }
           Object.defineProperty(window, "webkit", { value: Object.freeze({ messageHandlers: Object.freeze(handlers) }), configurable: false, writable: false });
@@ -31,11 +32,10 @@ enum BridgeScripts {
     /// The isolated-world script (top frame, document start) for a server at `origin`.
     static func isolated(origin: ServerOrigin) -> String {
         let originJSON = (try? JSONSerializer.string(.string(origin.description))) ?? "\"\""
-        let names = (try? JSONSerializer.string(.array(FrontendBridge.handlerNames.map(JSONValue.string)))) ?? "[]"
         return """
         (() => {
           const origin = \(originJSON);
-          const names = \(names);
+          const names = \(handlerNamesJSON);
           window.addEventListener("\(event)", (event) => {
             if (window.top !== window || location.origin !== origin || typeof event.detail !== "string") { return; }
             let parsed;
