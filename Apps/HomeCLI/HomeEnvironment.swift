@@ -3,7 +3,7 @@ import CLIKit
 /// The environment variables `home` reads, as `home --help` and the manual list them.
 enum HomeEnvironment {
     static let variables: [ManualPage.Variable] = [
-        .init("HOME_SERVER", "The server a command talks to when --server is not given (else the one signed in to last)."),
+        .init("HOME_SERVER", "The server a command talks to when --server is not given (else the default server of 'home servers')."),
         .init("HOME_TOKEN", "A long-lived access token to use instead of the stored session (with --server or HOME_SERVER); --token-file FILE reads one from a file."),
         .init("HOME_CLIENT_ID", "The client id sessions are issued to, to tell this machine's sessions apart on the server (the manifest's session clientID wins)."),
         .init("HOME_RELAY_KEY", "The enrollment key of a push relay that asks for one, when --relay-key-file is not given."),

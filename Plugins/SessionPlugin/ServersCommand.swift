@@ -4,12 +4,14 @@ import Essentials
 import HomeAPI
 import SessionContract
 
-/// `home servers [--json]`: the servers with a stored session.
+/// `home servers [--json]`: the servers with a stored session; `home servers default --server URL`
+/// chooses the default.
 struct ServersCommand: PluginCommand {
     static let commandName = "servers"
-    static let commandSummary = "List the servers signed in to; the default one is marked with *."
+    static let commandSummary = "List the servers signed in to; the default one is marked with *. 'default --server URL' chooses it."
     let session: any SessionAccess
     let options: [OptionSpec] = [.json]
+    var subcommands: [any Command] { [ServersDefaultCommand(session: session)] }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)

@@ -2,6 +2,7 @@ import AgentContract
 import CompanionWindow
 import Essentials
 import Foundation
+import HomeAPI
 import SessionContract
 import ThreadContract
 import WindowBridge
@@ -9,6 +10,8 @@ import WindowContract
 
 /// The window on WebKitGTK: GTK runs on the main thread, which the GLib main loop then owns until
 /// the window closes; the bridge's work runs on Swift's pool and comes back through `UIThread`.
+/// When the user switches to another server signed in to (``WindowSwitch``), the window closes and
+/// that server's opens in its place, at the same size.
 struct WebKitFrontend: WindowFrontend {
     let appVersion: String
     let session: any SessionAccess
@@ -17,41 +20,67 @@ struct WebKitFrontend: WindowFrontend {
     let notifications: any NotificationHistoryReading
 
     func open(_ request: WindowRequest) async throws -> WindowOutcome {
-        let settings = WindowSettings(version: appVersion, server: "\(request.home.server)", session: session, sensors: sensors, thread: thread, notifications: notifications)
-        let windowSession = try HomeWindowSession(home: request.home)
-        let folders = request.home.folders
-        return try await MainActor.run {
-            guard WindowToolkit.start() else {
-                throw WindowRunError.noDisplay
+        try await show(request)
+    }
+
+    @MainActor
+    private func show(_ request: WindowRequest) async throws -> WindowOutcome {
+        guard WindowToolkit.start() else {
+            throw WindowRunError.noDisplay
+        }
+        let switcher = WindowSwitch(signedIn: { [session] in try session.client.servers().map(\.server) }, logger: request.logger)
+        // One window per user, unless this one only takes a picture.
+        var instance: SingleInstance?
+        if request.screenshot == nil {
+            switch SingleInstance.claim(showing: Self.page(request.path, on: "\(request.home.server)"), logger: request.logger) {
+            case .handedOver: return .handedOver
+            case .first(let claimed): instance = claimed
+            case .alone: break
             }
-            // One window per user, unless this one only takes a picture.
-            let server = windowSession.server.absoluteString
-            let page = (server.hasSuffix("/") ? String(server.dropLast()) : server) + request.path
-            var instance: SingleInstance?
-            if request.screenshot == nil {
-                switch SingleInstance.claim(showing: page, logger: request.logger) {
-                case .handedOver: return .handedOver
-                case .first(let claimed): instance = claimed
-                case .alone: break
-                }
-            }
-            let view = try CompanionWebView(
-                server: windowSession.server, dataFolder: folders.data.appendingPathComponent("window"), cacheFolder: folders.cache.appendingPathComponent("window"),
-                logger: request.logger, openExternally: BrowserOpener.open
-            )
-            view.settings = settings
-            let controller = WindowController(
-                view: view, session: windowSession, capabilities: FrontendCapabilities(settingsScreen: true, threadCredentialImport: true), logger: request.logger,
-                threadNetworks: ServerThreadOffer(sharing: thread, server: "\(request.home.server)")
-            )
-            instance?.onOpen { [view] url in view.show(url) }
+        }
+        instance?.onOpen { url in switcher.show(url) }
+        var home = request.home
+        var path = request.path
+        while true {
+            let controller = try makeWindow(home: home, request: request, switcher: switcher)
+            switcher.view = controller.view
             if let screenshot = request.screenshot {
-                try controller.screenshotWhenConnected(path: request.path, to: screenshot)
+                try controller.screenshotWhenConnected(path: path, to: screenshot)
                 return .screenshotWritten
             }
-            controller.runUntilClosed(path: request.path, geometryFile: Current.directories().data.appendingPathComponent("window.json"))
-            withExtendedLifetime(instance) {}
-            return .closed
+            controller.runUntilClosed(path: path, geometryFile: Current.directories().data.appendingPathComponent("window.json"))
+            switcher.view = nil
+            guard let next = switcher.take() else { break }
+            home = try await session.restore(server: next.server)
+            path = next.path
         }
+        withExtendedLifetime(instance) {}
+        return .closed
+    }
+
+    /// The window and its controller for `home`'s server; on the UI thread.
+    @MainActor
+    private func makeWindow(home: Home, request: WindowRequest, switcher: WindowSwitch) throws -> WindowController {
+        let server = "\(home.server)"
+        let settings = WindowSettings(
+            version: appVersion, server: server, session: session, sensors: sensors, thread: thread, notifications: notifications,
+            open: { url in UIThread.perform { switcher.show(url) } }
+        )
+        let windowSession = try HomeWindowSession(home: home)
+        let folders = home.folders
+        let view = try CompanionWebView(
+            server: windowSession.server, dataFolder: folders.data.appendingPathComponent("window"), cacheFolder: folders.cache.appendingPathComponent("window"),
+            logger: request.logger, openExternally: BrowserOpener.open
+        )
+        view.settings = settings
+        return WindowController(
+            view: view, session: windowSession, capabilities: FrontendCapabilities(settingsScreen: true, threadCredentialImport: true), logger: request.logger,
+            threadNetworks: ServerThreadOffer(sharing: thread, server: server)
+        )
+    }
+
+    /// The URL of `path` on `server`.
+    private static func page(_ path: String, on server: String) -> String {
+        (server.hasSuffix("/") ? String(server.dropLast()) : server) + path
     }
 }

@@ -7,7 +7,7 @@ import ThreadContract
 import WindowBridge
 
 /// The settings page's answers, through the capabilities the CLI uses: the session's servers and
-/// `home logout`, the agent's sensor reporting.
+/// `home logout` and `home servers default`, the agent's sensor reporting.
 struct WindowSettings: CompanionSettings {
     let version: String
     let server: String
@@ -15,6 +15,8 @@ struct WindowSettings: CompanionSettings {
     let sensors: any SensorReporting
     let thread: any ThreadNetworkSharing
     let notifications: any NotificationHistoryReading
+    /// Shows a page of another server signed in to (the server switcher).
+    let open: @Sendable (String) -> Void
 
     func snapshot() async throws -> JSONValue {
         let servers = try session.client.servers()
@@ -45,6 +47,10 @@ struct WindowSettings: CompanionSettings {
             if !(await home.disconnect()) {
                 Current.logger("window").warning("\(server) could not be reached to revoke the session; its tokens and data were removed here")
             }
+        case .makeDefault(let server):
+            try session.client.makeDefault(server: server)
+        case .openServer(let server):
+            open(server)
         }
     }
 }

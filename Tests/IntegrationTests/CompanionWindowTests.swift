@@ -184,7 +184,7 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: siteData.path), "with the window's cookies and site data")
     }
 
-    func testTheFrontendOpensTheSettingsWhereASensorTurnedOnReportsForHomeSensors() throws {
+    func testTheFrontendOpensTheSettingsWhereSensorsAndTheDefaultServerAreChosenAndAnotherServerOpened() throws {
         let server = try IntegrationEnvironment.require()
         let factories = [
             SessionPlugin.factory, ConnectionPlugin.factory, ThreadPlugin.factory, AgentPlugin.factory(appVersion: "test"), LinuxSensorsPlugin.factory(agentVersion: "test"),
@@ -198,14 +198,22 @@ final class CompanionWindowTests: XCTestCase {
         let sensors = try host.registry.resolve(AgentCapabilities.sensorReporting)
         let thread = try host.registry.resolve(ThreadCapabilities.sharing)
         let notifications = try host.registry.resolve(AgentCapabilities.notificationHistory)
+        let opened = Mutex<[String]>([])
         let (home, _, controller) = try openWindow(server, settings: { home in
             let received = try XCTUnwrap(PushNotification(event: .object([
                 "message": .string("The washer is done"), "title": .string("Laundry"),
                 "data": .object(["actions": .array([.object(["action": .string("OK"), "title": .string("Thanks")])])]),
             ])))
             _ = try NotificationHistory(folder: home.folders.data).record(received)
-            return WindowSettings(version: "test", server: "\(home.server)", session: access, sensors: sensors, thread: thread, notifications: notifications)
+            return WindowSettings(
+                version: "test", server: "\(home.server)", session: access, sensors: sensors, thread: thread, notifications: notifications,
+                open: { url in opened.withLock { $0.append(url) } }
+            )
         })
+        // A second server signed in to (the same one under another name), which becomes the default.
+        let other = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let (signedIn, signInOutput) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["login", other, "--token-stdin"], input: server.token)
+        XCTAssertEqual(signedIn, 0, signInOutput)
         let (made, madeOutput) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["thread", "new", "--channel", "20", "--name", "Settings Mesh"])
         XCTAssertEqual(made, 0, madeOutput)
         waitUntilConnected(controller)
@@ -222,7 +230,7 @@ final class CompanionWindowTests: XCTestCase {
             (try? UIThreadWait.result { try await sensors.sensors(server: "\(home.server)") })?.first { $0.id == "cpu_use" }?.enabled == true
         }
         XCTAssertTrue(enabled, "the checkbox turned the sensor on")
-        let (status, listed) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["sensors", "--json"])
+        let (status, listed) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["sensors", "--json", "--server", "\(home.server)"])
         XCTAssertEqual(status, 0, listed)
         let rows = try XCTUnwrap(try JSONParser.parse(listed).arrayValue).compactMap(\.objectValue)
         XCTAssertEqual(rows.first { $0["id"] == .string("cpu_use") }?["enabled"], .bool(true), "home sensors shows what the page chose")
@@ -232,6 +240,27 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertTrue(listedNotifications.contains("Laundry: The washer is doneThanks"), "the page lists what the agent received: \(listedNotifications)")
         UIThread.iterate(seconds: 1) { false }
         _ = try screenshot(controller.view, named: "settings")
+
+        // The servers: the window's own is made the default again, and the other one is opened.
+        // serverButton finds a row's button ("present" or "missing"), or presses it ("pressed").
+        let serverButton = { (url: String, button: String, click: Bool) throws -> String in
+            try UIThreadWait.evaluate(
+                "((found) => found ? (\(click ? "found.click(), 'pressed'" : "'present'")) : 'missing')(Array.from(Array.from(document.querySelectorAll('#servers tr'))" +
+                    ".find((row) => row.cells[0].textContent === \(try JSONSerializer.string(.string(url))))?.querySelectorAll('button') ?? [])" +
+                    ".find((button) => button.textContent === \(try JSONSerializer.string(.string(button)))))",
+                in: controller.view
+            )
+        }
+        XCTAssertEqual(try serverButton(other, "Make default", false), "\"missing\"", "the default server has no such button")
+        XCTAssertEqual(try serverButton("\(home.server)", "Open", false), "\"missing\"", "the window's own server is open already")
+        XCTAssertEqual(try serverButton("\(home.server)", "Make default", true), "\"pressed\"")
+        let madeDefault = UIThread.iterate(seconds: 20) {
+            (try? HomeProcess(root: self.world.root, environment: ["HOME_CLIENT_ID": self.world.clientID]).run(["servers"]).1)?.hasPrefix("* \(home.server)") == true
+        }
+        XCTAssertTrue(madeDefault, "the page's choice is home servers' default")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? serverButton(other, "Make default", false)) == "\"present\"" }, "the page read the servers again")
+        XCTAssertEqual(try serverButton(other, "Open", true), "\"pressed\"")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { opened.withLock { $0 } == [other] }, "the switcher was asked for the other server: \(opened.withLock { $0 })")
     }
 
     func testImportingThreadCredentialsFromTheFrontendSharesTheChosenNetwork() throws {
@@ -309,18 +338,27 @@ final class CompanionWindowTests: XCTestCase {
     }
 
     func testWakingFromSleepMakesTheFrontendReconnectAtOnce() throws {
+        try assertReconnects(after: ["sleep", "resume"], said: "the machine woke up", "the resume only, not the suspend")
+    }
+
+    func testTheNetworkComingBackMakesTheFrontendReconnectAtOnce() throws {
+        try assertReconnects(after: ["offline", "online"], said: "the network is back", "the return only, not the loss")
+    }
+
+    /// Opens the window with the system bus stand-in, has it emit `signals`, and checks that the
+    /// frontend restarted once, saying `said`, and is connected again.
+    private func assertReconnects(after signals: [String], said: String, _ why: String) throws {
         let server = try IntegrationEnvironment.require()
-        let logind = try BusStandIn("tools/logind-standin.py", [])
-        defer { logind.stop() }
-        setenv("DBUS_SYSTEM_BUS_ADDRESS", logind.bus.address, 1)
+        let system = try BusStandIn("tools/system-bus-standin.py", [])
+        defer { system.stop() }
+        setenv("DBUS_SYSTEM_BUS_ADDRESS", system.bus.address, 1)
         defer { unsetenv("DBUS_SYSTEM_BUS_ADDRESS") }
         let (_, _, controller) = try openWindow(server)
         waitUntilConnected(controller)
-        logind.send("sleep")
-        logind.send("resume")
-        XCTAssertTrue(UIThread.iterate(seconds: 20) { self.world.logs.lines.contains { $0.contains("the frontend did restart") } }, "\(world.logs.lines.suffix(15)) \(logind.log)")
+        for signal in signals { system.send(signal) }
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { self.world.logs.lines.contains { $0.contains("the frontend did restart") } }, "\(world.logs.lines.suffix(15)) \(system.log)")
         let lines = world.logs.lines
-        XCTAssertEqual(lines.filter { $0.contains("the machine woke up") }.count, 1, "the resume only, not the suspend: \(lines)")
+        XCTAssertEqual(lines.filter { $0.contains(said) }.count, 1, "\(why): \(lines)")
         XCTAssertTrue(UIThread.iterate(seconds: 20) { controller.connection == "connected" }, "connected again")
     }
 

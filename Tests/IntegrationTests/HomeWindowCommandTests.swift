@@ -60,13 +60,32 @@ final class HomeWindowCommandTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(json).objectValue?["handed_over"], .bool(true), output)
         XCTAssertTrue(wait(for: "asked to show /config/integrations", in: text), "the open window took the page: \(text.text)")
         XCTAssertTrue(first.isRunning, "the first window stays open")
+
+        // The switcher: a page of another server signed in to replaces the window with that
+        // server's; a server not signed in to is refused and the window stays.
+        let other = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        XCTAssertEqual(try home.run(["login", other, "--token-stdin"], input: server.token).0, 0)
+        let (switched, switchOutput) = try quiet.run(["window", "--server", other, "--path", "/lovelace/0"])
+        XCTAssertEqual(switched, 0, switchOutput)
+        XCTAssertTrue(wait(for: "the window switches to \(other)", in: text), text.text)
+        XCTAssertTrue(wait(for: "the frontend is connected", in: text, after: "the window switches to"), "the other server's frontend connected: \(text.text)")
+        XCTAssertTrue(first.isRunning, "the window process stays")
+        XCTAssertEqual(try home.run(["logout", "--server", server.url]).0, 0)
+        XCTAssertEqual(try quiet.run(["window", "--server", other, "--path", "/config"]).0, 0)
+        XCTAssertTrue(wait(for: "asked to show /config\n", in: text), text.text)
+        XCTAssertTrue(try quiet.run(["window", "--server", server.url]).1.contains("not signed in"), "a server signed out of is not opened")
     }
 
-    /// Waits until `output` has `expected`, or 60 seconds.
-    private func wait(for expected: String, in output: PipeOutput) -> Bool {
+    /// Waits until `output` has `expected` (after the last `marker`, when one is given), or 60 seconds.
+    private func wait(for expected: String, in output: PipeOutput, after marker: String? = nil) -> Bool {
+        let found = {
+            let text = output.text
+            let tail = marker.flatMap { text.range(of: $0, options: .backwards) }.map { text[$0.upperBound...] } ?? text[...]
+            return tail.contains(expected)
+        }
         let deadline = Date().addingTimeInterval(60)
-        while !output.text.contains(expected), Date() < deadline { usleep(50_000) }
-        return output.text.contains(expected)
+        while !found(), Date() < deadline { usleep(50_000) }
+        return found()
     }
 
     func testWithoutHomeWindowItSaysWhatToInstall() throws {

@@ -98,4 +98,32 @@ final class SessionCommandTests: XCTestCase {
         let servers = await home("servers")
         XCTAssertEqual(servers.out, "no servers; sign in with 'home login URL'\n")
     }
+
+    func testTheDefaultServerIsChosenAmongThoseSignedIn() async throws {
+        let server = try IntegrationEnvironment.require()
+        let other = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        for url in [server.url, other] {
+            let login = await home("login", url, "--token-stdin", input: [server.token])
+            XCTAssertEqual(login.code, .success, login.error)
+        }
+        let chosen = await home("servers", "default", "--server", server.url)
+        XCTAssertEqual(chosen.code, .success, chosen.error)
+        XCTAssertEqual(chosen.out, "\(server.url) is the default server\n")
+        let servers = await home("servers")
+        XCTAssertTrue(servers.out.hasPrefix("* \(server.url)"), "the chosen server is the default: \(servers.out)")
+        XCTAssertTrue(servers.out.contains("  \(other)"), servers.out)
+        let json = await home("servers", "default", "--server", other, "--json")
+        XCTAssertEqual(json.out, "{\n  \"default\" : \"\(other)\"\n}\n")
+        let states = await home("states", "sun.*", "--json")
+        XCTAssertEqual(states.code, .success, "commands without --server use the default: \(states.error)")
+
+        let unknown = await home("servers", "default", "--server", "http://127.0.0.1:1")
+        XCTAssertEqual(unknown.code, .failure)
+        XCTAssertTrue(unknown.error.contains("not signed in to http://127.0.0.1:1"), unknown.error)
+        let missing = await home("servers", "default")
+        XCTAssertEqual(missing.code, .usage)
+        XCTAssertTrue(missing.error.contains("needs --server URL"), missing.error)
+        let still = await home("servers")
+        XCTAssertTrue(still.out.hasPrefix("* \(other)"), "a refused choice changes nothing: \(still.out)")
+    }
 }

@@ -3,7 +3,7 @@ public struct CredentialFile: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 
     public var version: Int
-    /// The server commands use when none is named: the one signed in to last.
+    /// The server commands use when none is named: the one signed in to last, or chosen with `home servers default`.
     public var defaultServer: String?
     /// Sessions by server URL.
     public var sessions: [String: StoredSession]

@@ -50,6 +50,15 @@ public struct CredentialStore: Sendable {
         }
     }
 
+    /// Makes `server` the default server; false when no session is stored for it (nothing changes).
+    public func makeDefault(_ server: String) throws -> Bool {
+        try update { file in
+            guard file.sessions[server] != nil else { return false }
+            file.defaultServer = server
+            return true
+        }
+    }
+
     /// Forgets `server`'s session; the default moves to another server, if any is left.
     @discardableResult
     public func remove(_ server: String) throws -> Bool {

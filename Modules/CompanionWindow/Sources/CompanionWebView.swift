@@ -60,11 +60,17 @@ public final class CompanionWebView: @unchecked Sendable {
         gtk_window_set_title(hc_gtk_window(window), "Home Assistant")
         gtk_window_set_default_size(hc_gtk_window(window), 1280, 900)
         gtk_window_set_child(hc_gtk_window(window), view)
+        // Held until this object goes: work that lands after the user closed the window (a late
+        // answer, a title change) meets a closed window, never freed memory.
+        g_object_ref(UnsafeMutableRawPointer(window))
+        g_object_ref(UnsafeMutableRawPointer(webView))
         connectSignals(manager: manager)
         SettingsScheme.register(self)
     }
 
     deinit {
+        g_object_unref(UnsafeMutableRawPointer(webView))
+        g_object_unref(UnsafeMutableRawPointer(window))
         g_object_unref(UnsafeMutableRawPointer(networkSession))
     }
 

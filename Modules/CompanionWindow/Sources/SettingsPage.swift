@@ -67,10 +67,15 @@ enum SettingsPage {
             const row = document.createElement("tr");
             row.append(cell(server.url), cell(server.default ? "yes" : ""));
             const action = document.createElement("td");
-            const button = document.createElement("button");
-            button.textContent = "Sign out";
-            button.addEventListener("click", () => post({ action: "sign-out", server: server.url }));
-            action.append(button);
+            const button = (text, body) => {
+              const pressed = document.createElement("button");
+              pressed.textContent = text;
+              pressed.addEventListener("click", () => post(body));
+              action.append(pressed, " ");
+            };
+            if (server.url !== state.server) { button("Open", { action: "open", server: server.url }); }
+            if (!server.default) { button("Make default", { action: "default", server: server.url }); }
+            button("Sign out", { action: "sign-out", server: server.url });
             row.append(action);
             return row;
           }));

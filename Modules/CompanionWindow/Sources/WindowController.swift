@@ -16,7 +16,7 @@ public final class WindowController: WindowActions, @unchecked Sendable {
     /// The Thread import dialog while it is open (and after, with its outcome).
     public private(set) var threadDialog: ThreadImportDialog?
     private let threadNetworks: (any ThreadNetworkOffer)?
-    private var resumeWatcher: ResumeWatcher?
+    private var systemEvents: SystemEventWatcher?
     /// Whether the page signed the companion out of the server and the window's site data is gone.
     public private(set) var isSignedOut = false
     let logger: Logger
@@ -34,10 +34,14 @@ public final class WindowController: WindowActions, @unchecked Sendable {
         self.bridge = bridge
         view.attach(bridge)
         showTitle()
-        // After a suspend the frontend's WebSocket is long dead: it reconnects at once when told.
-        resumeWatcher = ResumeWatcher(logger: logger) { [weak self] in
+        // After a suspend or a network change the frontend's WebSocket is dead or on the wrong
+        // network: it reconnects at once when told, instead of at its next retry.
+        systemEvents = SystemEventWatcher(logger: logger) { [weak self] event in
             guard let self else { return }
-            logger.info("the machine woke up: the frontend reconnects")
+            switch event {
+            case .resumed: logger.info("the machine woke up: the frontend reconnects")
+            case .networkReturned: logger.info("the network is back: the frontend reconnects")
+            }
             self.bridge?.send(command: "restart")
         }
     }

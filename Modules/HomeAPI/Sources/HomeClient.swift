@@ -118,6 +118,20 @@ public final class HomeClient: Sendable {
         }
     }
 
+    /// Makes `server`, signed in to already, the default server: the one used when none is named.
+    /// ``HomeErrorCode/notFound`` when no session is stored for it.
+    public func makeDefault(server: String) throws {
+        let (_, layout) = try context()
+        let key = try Home.address(server).description
+        let made: Bool
+        do {
+            made = try CredentialStore(folder: layout.configuration).makeDefault(key)
+        } catch {
+            throw HomeError(converting: error)
+        }
+        guard made else { throw HomeError(.notFound, "not signed in to \(key); run 'home login \(key)' first") }
+    }
+
     /// Who forgets what for a server besides its folders (Thread credentials it gave, a relay
     /// registration): asked each time a server is forgotten (so it may start what is not running).
     public func forgetting(with forgetters: @escaping @Sendable () async -> [any ServerForgetting]) {

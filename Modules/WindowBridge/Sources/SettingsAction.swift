@@ -6,11 +6,16 @@ public enum SettingsAction: Sendable, Equatable {
     case reportSensor(id: String, on: Bool)
     /// Sign out of a server, as `home logout --server URL` does.
     case signOut(server: String)
+    /// Make a server the default, as `home servers default --server URL` does.
+    case makeDefault(server: String)
+    /// Show another server signed in to in the window (the server switcher).
+    case openServer(server: String)
 
     /// The longest body read.
     public static let maximumBytes = 4_096
 
-    /// Reads a posted body: `{"action": "sensor", "id": ID, "on": BOOL}` or `{"action": "sign-out", "server": URL}`.
+    /// Reads a posted body: `{"action": "sensor", "id": ID, "on": BOOL}`, or `{"action": ACTION,
+    /// "server": URL}` with `sign-out`, `default` or `open`.
     public init(json bytes: [UInt8]) throws(BridgeMessageError) {
         guard bytes.count <= Self.maximumBytes else { throw BridgeMessageError("a settings request of \(bytes.count) bytes (at most \(Self.maximumBytes))") }
         guard let object = (try? JSONParser.parse(bytes))?.objectValue else { throw BridgeMessageError("a settings request that is not a JSON object") }
@@ -21,10 +26,19 @@ public enum SettingsAction: Sendable, Equatable {
             }
             self = .reportSensor(id: id, on: on)
         case "sign-out":
-            guard let server = object["server"]?.stringValue, !server.isEmpty, server.utf8.count <= 2_048 else { throw BridgeMessageError("a sign-out request needs a server") }
-            self = .signOut(server: server)
+            self = .signOut(server: try Self.server(in: object, for: "a sign-out"))
+        case "default":
+            self = .makeDefault(server: try Self.server(in: object, for: "a default-server"))
+        case "open":
+            self = .openServer(server: try Self.server(in: object, for: "an open-server"))
         default:
             throw BridgeMessageError("an unknown settings request")
         }
+    }
+
+    /// The request's `server`: present, and at most 2 KiB.
+    private static func server(in object: [String: JSONValue], for request: String) throws(BridgeMessageError) -> String {
+        guard let server = object["server"]?.stringValue, !server.isEmpty, server.utf8.count <= 2_048 else { throw BridgeMessageError("\(request) request needs a server") }
+        return server
     }
 }

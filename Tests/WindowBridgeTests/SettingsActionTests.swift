@@ -1,0 +1,37 @@
+@testable import WindowBridge
+import XCTest
+
+/// What the settings page posts is read strictly: each action with its fields, bounded, and
+/// anything else refused with a reason.
+final class SettingsActionTests: XCTestCase {
+    private func action(_ text: String) throws -> SettingsAction {
+        try SettingsAction(json: Array(text.utf8))
+    }
+
+    func testEachActionIsReadWithItsFields() throws {
+        XCTAssertEqual(try action(#"{"action":"sensor","id":"cpu_use","on":true}"#), .reportSensor(id: "cpu_use", on: true))
+        XCTAssertEqual(try action(#"{"action":"sign-out","server":"http://ha.local:8123"}"#), .signOut(server: "http://ha.local:8123"))
+        XCTAssertEqual(try action(#"{"action":"default","server":"http://ha.local:8123"}"#), .makeDefault(server: "http://ha.local:8123"))
+        XCTAssertEqual(try action(#"{"action":"open","server":"http://ha.local:8123"}"#), .openServer(server: "http://ha.local:8123"))
+    }
+
+    func testTruncatedMalformedAndOversizedRequestsAreRefusedWithAReason() {
+        let refused: [(String, String)] = [
+            (#"{"action":"default","server":"http"#, "not a JSON object"),
+            ("[]", "not a JSON object"),
+            (#"{"action":"reboot"}"#, "an unknown settings request"),
+            (#"{"action":"default"}"#, "a default-server request needs a server"),
+            (#"{"action":"default","server":""}"#, "a default-server request needs a server"),
+            (#"{"action":"sign-out","server":3}"#, "a sign-out request needs a server"),
+            (#"{"action":"open","server":null}"#, "an open-server request needs a server"),
+            (#"{"action":"default","server":"\#(String(repeating: "h", count: 2_049))"}"#, "a default-server request needs a server"),
+            (#"{"action":"sensor","id":"cpu","on":"yes"}"#, "needs an id and on: true or false"),
+            (#"{"action":"default","server":"\#(String(repeating: "h", count: 5_000))"}"#, "a settings request of"),
+        ]
+        for (text, reason) in refused {
+            XCTAssertThrowsError(try action(text), String(text.prefix(60))) { error in
+                XCTAssertTrue("\(error)".contains(reason), "\(error) for \(text.prefix(60))")
+            }
+        }
+    }
+}
