@@ -17,7 +17,7 @@ struct WebKitFrontend: WindowFrontend {
     let session: any SessionAccess
     let sensors: any SensorReporting
     let thread: any ThreadNetworkSharing
-    let notifications: any NotificationHistoryReading
+    let notifications: any NotificationHistoryAccess
 
     func open(_ request: WindowRequest) async throws -> WindowOutcome {
         try await show(request)

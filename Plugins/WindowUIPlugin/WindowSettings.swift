@@ -14,7 +14,7 @@ struct WindowSettings: CompanionSettings {
     let session: any SessionAccess
     let sensors: any SensorReporting
     let thread: any ThreadNetworkSharing
-    let notifications: any NotificationHistoryReading
+    let notifications: any NotificationHistoryAccess
     /// Shows a page of another server signed in to (the server switcher).
     let open: @Sendable (String) -> Void
 
@@ -31,7 +31,8 @@ struct WindowSettings: CompanionSettings {
             "notifications": .array(received.map { record in
                 .object([
                     "received": .string(HATimestamp.string(from: record.receivedAt)), "title": record.title.map(JSONValue.string) ?? .null,
-                    "message": .string(record.message), "actions": .array(record.actions.map { .string($0.title) }),
+                    "id": .integer(record.id), "message": .string(record.message),
+                    "actions": .array(record.actions.map { .object(["id": .string($0.id), "title": .string($0.title), "reply": .bool($0.takesText)]) }),
                 ])
             }),
             "threadNetworks": .array(networks.map { .object(["id": .string($0.id), "name": $0.name.map(JSONValue.string) ?? .null, "channel": $0.channel.map { .integer(Int64($0)) } ?? .null]) }),
@@ -51,6 +52,9 @@ struct WindowSettings: CompanionSettings {
             try session.client.makeDefault(server: server)
         case .openServer(let server):
             open(server)
+        case .pressNotificationAction(let id, let action, let text):
+            let outcome = try await notifications.press(action, text: text, notification: id, server: server)
+            Current.logger("window").info("pressed \(action) on notification \(id): \(outcome)")
         }
     }
 }

@@ -8,6 +8,7 @@ import Essentials
 import Foundation
 import HomeAPI
 import LinuxSensorsPlugin
+import Networking
 import PluginHost
 import SessionContract
 import SessionPlugin
@@ -238,6 +239,18 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertTrue(listedThread.contains("Settings Mesh20"), "the page lists the companion's Thread networks: \(listedThread)")
         let listedNotifications = try UIThreadWait.evaluate("document.getElementById('notifications').textContent", in: controller.view)
         XCTAssertTrue(listedNotifications.contains("Laundry: The washer is doneThanks"), "the page lists what the agent received: \(listedNotifications)")
+        // Its button presses the action: the server gets mobile_app_notification_action.
+        let watcher = HomeAssistantConnection(address: try ServerAddress(server.url), tokenProvider: StaticTokenProvider(server.token))
+        let actions = try UIThreadWait.result {
+            await watcher.start()
+            return try await ReceivedEvents(watcher, eventType: "mobile_app_notification_action")
+        }
+        defer { _ = try? UIThreadWait.result { await watcher.stop() } }
+        _ = try UIThreadWait.evaluate("Array.from(document.querySelectorAll('#notifications button')).find((button) => button.textContent === 'Thanks').click(); true", in: controller.view)
+        XCTAssertTrue(UIThread.iterate(seconds: 30) { actions.count > 0 }, "the press reached the server: \(world.logs.lines.suffix(10))")
+        let pressed = try UIThreadWait.result { await actions.data(0, within: 1) }
+        XCTAssertEqual(pressed?["action"], .string("OK"))
+        XCTAssertEqual(pressed?["message"], .string("The washer is done"))
         UIThread.iterate(seconds: 1) { false }
         _ = try screenshot(controller.view, named: "settings")
 

@@ -13,6 +13,8 @@ final class SettingsActionTests: XCTestCase {
         XCTAssertEqual(try action(#"{"action":"sign-out","server":"http://ha.local:8123"}"#), .signOut(server: "http://ha.local:8123"))
         XCTAssertEqual(try action(#"{"action":"default","server":"http://ha.local:8123"}"#), .makeDefault(server: "http://ha.local:8123"))
         XCTAssertEqual(try action(#"{"action":"open","server":"http://ha.local:8123"}"#), .openServer(server: "http://ha.local:8123"))
+        XCTAssertEqual(try action(#"{"action":"notification-action","id":7,"button":"OK","text":null}"#), .pressNotificationAction(id: 7, action: "OK", text: nil))
+        XCTAssertEqual(try action(#"{"action":"notification-action","id":7,"button":"REPLY","text":"on my way"}"#), .pressNotificationAction(id: 7, action: "REPLY", text: "on my way"))
     }
 
     func testTruncatedMalformedAndOversizedRequestsAreRefusedWithAReason() {
@@ -24,6 +26,11 @@ final class SettingsActionTests: XCTestCase {
             (#"{"action":"default","server":""}"#, "a default-server request needs a server"),
             (#"{"action":"sign-out","server":3}"#, "a sign-out request needs a server"),
             (#"{"action":"open","server":null}"#, "an open-server request needs a server"),
+            (#"{"action":"notification-action","id":0,"button":"OK"}"#, "needs a notification id and a button"),
+            (#"{"action":"notification-action","id":"7","button":"OK"}"#, "needs a notification id and a button"),
+            (#"{"action":"notification-action","id":7}"#, "needs a notification id and a button"),
+            (#"{"action":"notification-action","id":7,"button":"OK","text":5}"#, "a notification reply is text of at most 2 KiB"),
+            (#"{"action":"notification-action","id":7,"button":"OK","text":"\#(String(repeating: "r", count: 2_049))"}"#, "a notification reply is text of at most 2 KiB"),
             (#"{"action":"default","server":"\#(String(repeating: "h", count: 2_049))"}"#, "a default-server request needs a server"),
             (#"{"action":"sensor","id":"cpu","on":"yes"}"#, "needs an id and on: true or false"),
             (#"{"action":"default","server":"\#(String(repeating: "h", count: 5_000))"}"#, "a settings request of"),

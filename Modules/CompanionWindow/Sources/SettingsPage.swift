@@ -41,7 +41,7 @@ enum SettingsPage {
             <p class="muted">None reports until you turn it on; <code>home agent</code> sends them.</p></section>
           <section aria-labelledby="notifications-title"><h2 id="notifications-title">Notifications</h2>
             <table><thead><tr><th scope="col">Received</th><th scope="col">Notification</th><th scope="col">Actions</th></tr></thead><tbody id="notifications"></tbody></table>
-            <p class="muted">What <code>home agent</code> received from this server, newest first; <code>home notifications act ID ACTION</code> presses an action.</p></section>
+            <p class="muted">What <code>home agent</code> received from this server, newest first; a button presses its action, as <code>home notifications act ID ACTION</code> does.</p></section>
           <section aria-labelledby="thread-title"><h2 id="thread-title">Thread networks</h2>
             <table><thead><tr><th scope="col">Network</th><th scope="col">Channel</th><th scope="col">Id</th></tr></thead><tbody id="thread"></tbody></table>
             <p class="muted">Share one with the server from its Thread page (<em>Import from app</em>), or with <code>home thread share ID</code>.</p></section>
@@ -101,7 +101,22 @@ enum SettingsPage {
           const notifications = document.getElementById("notifications");
           notifications.replaceChildren(...(state.notifications || []).map((notification) => {
             const row = document.createElement("tr");
-            row.append(cell(notification.received), cell((notification.title ? notification.title + ": " : "") + notification.message), cell(notification.actions.join(", ")));
+            row.append(cell(notification.received), cell((notification.title ? notification.title + ": " : "") + notification.message));
+            const actions = document.createElement("td");
+            for (const action of notification.actions) {
+              const pressed = document.createElement("button");
+              pressed.textContent = action.title;
+              let reply = null;
+              if (action.reply) {
+                reply = document.createElement("input");
+                reply.type = "text";
+                reply.setAttribute("aria-label", action.title);
+                actions.append(reply, " ");
+              }
+              pressed.addEventListener("click", () => post({ action: "notification-action", id: notification.id, button: action.id, text: reply ? reply.value : null }));
+              actions.append(pressed, " ");
+            }
+            row.append(actions);
             return row;
           }));
           const thread = document.getElementById("thread");

@@ -4,7 +4,8 @@ import Essentials
 /// window-ui plugin answers through the same capabilities the CLI uses.
 public protocol CompanionSettings: Sendable {
     /// What the page shows, as JSON: `version`, `server`, `servers` (`url`, `default`), `sensors`
-    /// (as `home sensors --json` prints them).
+    /// (as `home sensors --json` prints them), `notifications` (`id`, `received`, `title`,
+    /// `message`, `actions` with `id`, `title` and `reply`), `threadNetworks` (`id`, `name`, `channel`).
     func snapshot() async throws -> JSONValue
     /// Does what the page asked; the page then reads the snapshot again.
     func perform(_ action: SettingsAction) async throws

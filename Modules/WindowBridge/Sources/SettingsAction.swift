@@ -10,12 +10,15 @@ public enum SettingsAction: Sendable, Equatable {
     case makeDefault(server: String)
     /// Show another server signed in to in the window (the server switcher).
     case openServer(server: String)
+    /// Press a notification's action, with the text of a reply, as `home notifications act` does.
+    case pressNotificationAction(id: Int64, action: String, text: String?)
 
     /// The longest body read.
     public static let maximumBytes = 4_096
 
-    /// Reads a posted body: `{"action": "sensor", "id": ID, "on": BOOL}`, or `{"action": ACTION,
-    /// "server": URL}` with `sign-out`, `default` or `open`.
+    /// Reads a posted body: `{"action": "sensor", "id": ID, "on": BOOL}`, `{"action": ACTION,
+    /// "server": URL}` with `sign-out`, `default` or `open`, or `{"action": "notification-action",
+    /// "id": NUMBER, "button": ACTION_ID, "text": REPLY}` (`text` only for a reply).
     public init(json bytes: [UInt8]) throws(BridgeMessageError) {
         guard bytes.count <= Self.maximumBytes else { throw BridgeMessageError("a settings request of \(bytes.count) bytes (at most \(Self.maximumBytes))") }
         guard let object = (try? JSONParser.parse(bytes))?.objectValue else { throw BridgeMessageError("a settings request that is not a JSON object") }
@@ -31,6 +34,17 @@ public enum SettingsAction: Sendable, Equatable {
             self = .makeDefault(server: try Self.server(in: object, for: "a default-server"))
         case "open":
             self = .openServer(server: try Self.server(in: object, for: "an open-server"))
+        case "notification-action":
+            guard case .integer(let id)? = object["id"], id > 0, let action = object["button"]?.stringValue, !action.isEmpty, action.utf8.count <= 256 else {
+                throw BridgeMessageError("a notification-action request needs a notification id and a button")
+            }
+            let text: String?
+            switch object["text"] {
+            case nil, .null?: text = nil
+            case .string(let reply)? where reply.utf8.count <= 2_048: text = reply
+            default: throw BridgeMessageError("a notification reply is text of at most 2 KiB")
+            }
+            self = .pressNotificationAction(id: id, action: action, text: text)
         default:
             throw BridgeMessageError("an unknown settings request")
         }

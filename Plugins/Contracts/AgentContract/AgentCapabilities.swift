@@ -7,6 +7,6 @@ public enum AgentCapabilities {
     /// Which sensors report to which server (``SensorReporting``): what `home sensors` and the
     /// window's settings page show and change.
     public static let sensorReporting = CapabilityKey<any SensorReporting>(name: "agent.sensor-reporting")
-    /// The notifications received from each server (``NotificationHistoryReading``).
-    public static let notificationHistory = CapabilityKey<any NotificationHistoryReading>(name: "agent.notification-history")
+    /// The notifications received from each server (``NotificationHistoryAccess``).
+    public static let notificationHistory = CapabilityKey<any NotificationHistoryAccess>(name: "agent.notification-history")
 }
