@@ -226,11 +226,18 @@ final class CompanionWindowTests: XCTestCase {
             controller.view.uri == "homecompanion://settings/" && (try? UIThreadWait.evaluate("document.body.dataset.loaded ?? null", in: controller.view)) == "\"yes\""
         }
         XCTAssertTrue(loaded, "the settings page is shown and read its state: \(controller.view.uri ?? "")")
-        _ = try UIThreadWait.evaluate("document.getElementById('sensor-cpu_use').click(); true", in: controller.view)
+        _ = try UIThreadWait.evaluate("document.getElementById('sensor-cpu_use').focus(); document.getElementById('sensor-cpu_use').click(); true", in: controller.view)
         let enabled = UIThread.iterate(seconds: 20) {
             (try? UIThreadWait.result { try await sensors.sensors(server: "\(home.server)") })?.first { $0.id == "cpu_use" }?.enabled == true
         }
         XCTAssertTrue(enabled, "the checkbox turned the sensor on")
+        // The values are read again in place: the switch the keyboard is on keeps its focus.
+        let refreshed = UIThread.iterate(seconds: 20) {
+            (try? UIThreadWait.evaluate("Number(document.body.dataset.refreshes || 0) >= 2", in: controller.view)) == "true"
+        }
+        XCTAssertTrue(refreshed, "the page reads the sensors again after the switch and on its timer")
+        XCTAssertEqual(try UIThreadWait.evaluate("document.activeElement.id", in: controller.view), "\"sensor-cpu_use\"")
+        XCTAssertEqual(try UIThreadWait.evaluate("document.getElementById('value-cpu_use').textContent.endsWith(' %')", in: controller.view), "true")
         let (status, listed) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["sensors", "--json", "--server", "\(home.server)"])
         XCTAssertEqual(status, 0, listed)
         let rows = try XCTUnwrap(try JSONParser.parse(listed).arrayValue).compactMap(\.objectValue)

@@ -1,7 +1,8 @@
 
 /// The window's settings page, served at `homecompanion://settings/` with no port opened. Its
-/// script reads `state` and posts to `action` on the same scheme, and writes every value with
-/// `textContent`, so nothing a server or sensor says becomes markup. The colours are Home
+/// script reads `state` (and again every five seconds for the sensors' live values, changed in
+/// place so the keyboard's focus stays) and posts to `action` on the same scheme, and writes
+/// every value with `textContent`, so nothing a server or sensor says becomes markup. The colours are Home
 /// Assistant's default theme (the design tokens'), light or dark as the system prefers.
 enum SettingsPage {
     static let scheme = "homecompanion"
@@ -50,10 +51,30 @@ enum SettingsPage {
         <script>
         "use strict";
         const cell = (text) => { const td = document.createElement("td"); td.textContent = text; return td; };
-        async function post(body) {
+        const shown = (sensor) => {
+          const value = typeof sensor.state === "string" ? sensor.state : JSON.stringify(sensor.state);
+          return value + (sensor.unit && value !== "unavailable" ? " " + sensor.unit : "");
+        };
+        // Every few seconds the sensors' values and switches are read again and changed in place,
+        // so that nothing the keyboard is on moves or loses its focus.
+        async function refresh() {
+          const answer = await fetch("homecompanion://settings/state");
+          if (!answer.ok) { return; }
+          const state = await answer.json();
+          for (const sensor of state.sensors) {
+            const value = document.getElementById("value-" + sensor.id);
+            const box = document.getElementById("sensor-" + sensor.id);
+            if (value) { value.textContent = shown(sensor); }
+            if (box) { box.checked = sensor.enabled; }
+          }
+          document.body.dataset.refreshes = String(Number(document.body.dataset.refreshes || 0) + 1);
+        }
+        // Posts an action, then reads the state again: in place (`refresh`) for a sensor's switch,
+        // which keeps the keyboard's focus on it, else the whole page (`load`).
+        async function post(body, after = load) {
           const answer = await fetch("homecompanion://settings/action", { method: "POST", body: JSON.stringify(body) });
           if (!answer.ok) { document.getElementById("problem").textContent = await answer.text(); }
-          await load();
+          await after();
         }
         async function load() {
           const answer = await fetch("homecompanion://settings/state");
@@ -87,15 +108,16 @@ enum SettingsPage {
             box.type = "checkbox";
             box.id = "sensor-" + sensor.id;
             box.checked = sensor.enabled;
-            box.addEventListener("change", () => post({ action: "sensor", id: sensor.id, on: box.checked }));
+            box.addEventListener("change", () => post({ action: "sensor", id: sensor.id, on: box.checked }, refresh));
             const label = document.createElement("label");
             label.htmlFor = box.id;
             label.textContent = sensor.name;
             toggle.append(box);
             const name = document.createElement("td");
             name.append(label);
-            const value = typeof sensor.state === "string" ? sensor.state : JSON.stringify(sensor.state);
-            row.append(toggle, name, cell(value + (sensor.unit && value !== "unavailable" ? " " + sensor.unit : "")));
+            const value = cell(shown(sensor));
+            value.id = "value-" + sensor.id;
+            row.append(toggle, name, value);
             return row;
           }));
           const notifications = document.getElementById("notifications");
@@ -128,6 +150,7 @@ enum SettingsPage {
           document.body.dataset.loaded = "yes";
         }
         load();
+        setInterval(refresh, 5000);
         </script></body></html>
         """
 }
