@@ -1,4 +1,5 @@
 import AgentContract
+import Auth
 import CompanionWindow
 import Essentials
 import HomeAPI
@@ -7,7 +8,7 @@ import ThreadContract
 import WindowBridge
 
 /// The settings page's answers, through the capabilities the CLI uses: the session's servers and
-/// `home logout` and `home servers default`, the agent's sensor reporting.
+/// `home login`, `home logout` and `home servers default`, the agent's sensor reporting.
 struct WindowSettings: CompanionSettings {
     let version: String
     let server: String
@@ -52,6 +53,9 @@ struct WindowSettings: CompanionSettings {
             try session.client.makeDefault(server: server)
         case .openServer(let server):
             open(server)
+        case .signIn(let request):
+            let home = try await session.client.signIn(to: request.server, using: .password(PasswordAnswers(username: request.username, password: request.password)))
+            Current.logger("window").info("signed in to \(home.server) as \(request.username) from the settings page")
         case .pressNotificationAction(let id, let action, let text):
             let outcome = try await notifications.press(action, text: text, notification: id, server: server)
             Current.logger("window").info("pressed \(action) on notification \(id): \(outcome)")

@@ -185,7 +185,7 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: siteData.path), "with the window's cookies and site data")
     }
 
-    func testTheFrontendOpensTheSettingsWhereSensorsAndTheDefaultServerAreChosenAndAnotherServerOpened() throws {
+    func testTheFrontendOpensTheSettingsWhereServersSensorsAndNotificationActionsWork() throws {
         let server = try IntegrationEnvironment.require()
         let factories = [
             SessionPlugin.factory, ConnectionPlugin.factory, ThreadPlugin.factory, AgentPlugin.factory(appVersion: "test"), LinuxSensorsPlugin.factory(agentVersion: "test"),
@@ -211,10 +211,7 @@ final class CompanionWindowTests: XCTestCase {
                 open: { url in opened.withLock { $0.append(url) } }
             )
         })
-        // A second server signed in to (the same one under another name), which becomes the default.
         let other = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
-        let (signedIn, signInOutput) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["login", other, "--token-stdin"], input: server.token)
-        XCTAssertEqual(signedIn, 0, signInOutput)
         let (made, madeOutput) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["thread", "new", "--channel", "20", "--name", "Settings Mesh"])
         XCTAssertEqual(made, 0, madeOutput)
         waitUntilConnected(controller)
@@ -226,6 +223,32 @@ final class CompanionWindowTests: XCTestCase {
             controller.view.uri == "homecompanion://settings/" && (try? UIThreadWait.evaluate("document.body.dataset.loaded ?? null", in: controller.view)) == "\"yes\""
         }
         XCTAssertTrue(loaded, "the settings page is shown and read its state: \(controller.view.uri ?? "")")
+        // A second server signed in to from the page (the same one under another name), which
+        // becomes the default; a wrong password first, which is said and stores nothing.
+        let signIn = { (password: String) throws in
+            _ = try UIThreadWait.evaluate(
+                "document.getElementById('sign-in-server').value = \(try JSONSerializer.string(.string(other))); document.getElementById('sign-in-username').value = \(try JSONSerializer.string(.string(server.username)));" +
+                    "document.getElementById('sign-in-password').value = \(try JSONSerializer.string(.string(password))); document.querySelector('#sign-in button').click(); true",
+                in: controller.view
+            )
+        }
+        try signIn("not the password")
+        var problem = ""
+        XCTAssertTrue(UIThread.iterate(seconds: 20) {
+            problem = (try? UIThreadWait.evaluate("document.getElementById('problem').textContent", in: controller.view)) ?? ""
+            return problem.count > 2
+        }, "a refused sign-in is said on the page")
+        XCTAssertTrue(problem.contains("permissionDenied"), problem)
+        XCTAssertFalse(try homeOutput("servers").contains(other), "nothing is stored for a refused sign-in")
+        try signIn(server.password)
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? self.homeOutput("servers"))?.contains("* \(other)") == true }, "the page signed in: \((try? self.homeOutput("servers")) ?? "")")
+        let signedInHere = UIThread.iterate(seconds: 20) {
+            (try? UIThreadWait.evaluate(
+                "document.getElementById('problem').textContent === '' && document.getElementById('sign-in-server').value === '' && document.getElementById('servers').textContent.includes(\(try JSONSerializer.string(.string(other))))",
+                in: controller.view
+            )) == "true"
+        }
+        XCTAssertTrue(signedInHere, "the page lists the new server, says no problem and empties the form")
         _ = try UIThreadWait.evaluate("document.getElementById('sensor-cpu_use').focus(); document.getElementById('sensor-cpu_use').click(); true", in: controller.view)
         let enabled = UIThread.iterate(seconds: 20) {
             (try? UIThreadWait.result { try await sensors.sensors(server: "\(home.server)") })?.first { $0.id == "cpu_use" }?.enabled == true
@@ -275,12 +298,17 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertEqual(try serverButton("\(home.server)", "Open", false), "\"missing\"", "the window's own server is open already")
         XCTAssertEqual(try serverButton("\(home.server)", "Make default", true), "\"pressed\"")
         let madeDefault = UIThread.iterate(seconds: 20) {
-            (try? HomeProcess(root: self.world.root, environment: ["HOME_CLIENT_ID": self.world.clientID]).run(["servers"]).1)?.hasPrefix("* \(home.server)") == true
+            (try? self.homeOutput("servers"))?.hasPrefix("* \(home.server)") == true
         }
         XCTAssertTrue(madeDefault, "the page's choice is home servers' default")
         XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? serverButton(other, "Make default", false)) == "\"present\"" }, "the page read the servers again")
         XCTAssertEqual(try serverButton(other, "Open", true), "\"pressed\"")
         XCTAssertTrue(UIThread.iterate(seconds: 20) { opened.withLock { $0 } == [other] }, "the switcher was asked for the other server: \(opened.withLock { $0 })")
+    }
+
+    /// What `home COMMAND` prints for this world's user.
+    private func homeOutput(_ command: String) throws -> String {
+        try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run([command]).1
     }
 
     func testImportingThreadCredentialsFromTheFrontendSharesTheChosenNetwork() throws {

@@ -14,6 +14,10 @@ final class SettingsActionTests: XCTestCase {
         XCTAssertEqual(try action(#"{"action":"default","server":"http://ha.local:8123"}"#), .makeDefault(server: "http://ha.local:8123"))
         XCTAssertEqual(try action(#"{"action":"open","server":"http://ha.local:8123"}"#), .openServer(server: "http://ha.local:8123"))
         XCTAssertEqual(try action(#"{"action":"notification-action","id":7,"button":"OK","text":null}"#), .pressNotificationAction(id: 7, action: "OK", text: nil))
+        let signIn = try action(#"{"action":"sign-in","server":"http://ha.local:8123","username":"me","password":"hunter2"}"#)
+        XCTAssertEqual(signIn, .signIn(SignInRequest(server: "http://ha.local:8123", username: "me", password: "hunter2")))
+        XCTAssertFalse("\(signIn)".contains("hunter2"), "the password is never printed: \(signIn)")
+        XCTAssertFalse(String(reflecting: signIn).contains("hunter2"))
         XCTAssertEqual(try action(#"{"action":"notification-action","id":7,"button":"REPLY","text":"on my way"}"#), .pressNotificationAction(id: 7, action: "REPLY", text: "on my way"))
     }
 
@@ -27,6 +31,9 @@ final class SettingsActionTests: XCTestCase {
             (#"{"action":"sign-out","server":3}"#, "a sign-out request needs a server"),
             (#"{"action":"open","server":null}"#, "an open-server request needs a server"),
             (#"{"action":"notification-action","id":0,"button":"OK"}"#, "needs a notification id and a button"),
+            (#"{"action":"sign-in","server":"http://ha.local:8123","username":"me"}"#, "a sign-in request needs a user name and a password"),
+            (#"{"action":"sign-in","server":"http://ha.local:8123","username":"","password":"x"}"#, "a sign-in request needs a user name and a password"),
+            (#"{"action":"sign-in","username":"me","password":"x"}"#, "a sign-in request needs a server"),
             (#"{"action":"notification-action","id":"7","button":"OK"}"#, "needs a notification id and a button"),
             (#"{"action":"notification-action","id":7}"#, "needs a notification id and a button"),
             (#"{"action":"notification-action","id":7,"button":"OK","text":5}"#, "a notification reply is text of at most 2 KiB"),

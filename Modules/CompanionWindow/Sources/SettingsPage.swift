@@ -27,6 +27,9 @@ enum SettingsPage {
           th { color: var(--secondary); font-weight: 500; }
           button { background: #0277bd; color: #fff; border: 0; border-radius: 4px; padding: 6px 14px; font: inherit; cursor: pointer; }
           button:focus-visible, input:focus-visible, a:focus-visible { outline: 3px solid #ff9800; outline-offset: 2px; }
+          form label { display: inline-block; margin: 4px 12px 4px 0; }
+          input[type=url], input[type=password], input:not([type]) { font: inherit; padding: 4px 6px; border: 1px solid var(--divider); border-radius: 4px; background: var(--card); color: var(--text); }
+          h3 { font-size: 16px; font-weight: 500; }
           .muted { color: var(--secondary); }
           #problem { color: #b00020; }
         </style></head>
@@ -36,7 +39,12 @@ enum SettingsPage {
           <p id="problem" role="alert"></p>
           <section aria-labelledby="servers-title"><h2 id="servers-title">Servers</h2>
             <table><thead><tr><th scope="col">Server</th><th scope="col">Default</th><th scope="col"></th></tr></thead><tbody id="servers"></tbody></table>
-            <p class="muted">Sign in to another server with <code>home login URL</code>.</p></section>
+            <form id="sign-in" aria-labelledby="sign-in-title"><h3 id="sign-in-title">Sign in to a server</h3>
+              <label>Server <input id="sign-in-server" type="url" required placeholder="http://homeassistant.local:8123"></label>
+              <label>User name <input id="sign-in-username" required autocomplete="username"></label>
+              <label>Password <input id="sign-in-password" type="password" required autocomplete="current-password"></label>
+              <button type="submit">Sign in</button></form>
+            <p class="muted">A server that asks for a further step (such as an authenticator code), or a sign-in in the browser: <code>home login URL</code>.</p></section>
           <section aria-labelledby="sensors-title"><h2 id="sensors-title">Sensors reported to <span id="server"></span></h2>
             <table><thead><tr><th scope="col">Reports</th><th scope="col">Sensor</th><th scope="col">Now</th></tr></thead><tbody id="sensors"></tbody></table>
             <p class="muted">None reports until you turn it on; <code>home agent</code> sends them.</p></section>
@@ -70,11 +78,17 @@ enum SettingsPage {
           document.body.dataset.refreshes = String(Number(document.body.dataset.refreshes || 0) + 1);
         }
         // Posts an action, then reads the state again: in place (`refresh`) for a sensor's switch,
-        // which keeps the keyboard's focus on it, else the whole page (`load`).
+        // which keeps the keyboard's focus on it, else the whole page (`load`); true when it was done.
         async function post(body, after = load) {
           const answer = await fetch("homecompanion://settings/action", { method: "POST", body: JSON.stringify(body) });
-          if (!answer.ok) { document.getElementById("problem").textContent = await answer.text(); }
+          let problem = "";
+          if (!answer.ok) {
+            problem = await answer.text();
+            try { problem = JSON.parse(problem).error || problem; } catch (_) { /* plain text */ }
+          }
+          document.getElementById("problem").textContent = problem;
           await after();
+          return answer.ok;
         }
         async function load() {
           const answer = await fetch("homecompanion://settings/state");
@@ -149,6 +163,13 @@ enum SettingsPage {
           }));
           document.body.dataset.loaded = "yes";
         }
+        document.getElementById("sign-in").addEventListener("submit", async (event) => {
+          event.preventDefault();
+          const field = (name) => document.getElementById("sign-in-" + name);
+          const body = { action: "sign-in", server: field("server").value, username: field("username").value, password: field("password").value };
+          field("password").value = "";
+          if (await post(body)) { event.target.reset(); }
+        });
         load();
         setInterval(refresh, 5000);
         </script></body></html>

@@ -12,13 +12,16 @@ public enum SettingsAction: Sendable, Equatable {
     case openServer(server: String)
     /// Press a notification's action, with the text of a reply, as `home notifications act` does.
     case pressNotificationAction(id: Int64, action: String, text: String?)
+    /// Sign in to a server with a user name and password, as `home login URL` does.
+    case signIn(SignInRequest)
 
     /// The longest body read.
     public static let maximumBytes = 4_096
 
     /// Reads a posted body: `{"action": "sensor", "id": ID, "on": BOOL}`, `{"action": ACTION,
     /// "server": URL}` with `sign-out`, `default` or `open`, or `{"action": "notification-action",
-    /// "id": NUMBER, "button": ACTION_ID, "text": REPLY}` (`text` only for a reply).
+    /// "id": NUMBER, "button": ACTION_ID, "text": REPLY}` (`text` only for a reply), or
+    /// `{"action": "sign-in", "server": URL, "username": NAME, "password": PASSWORD}`.
     public init(json bytes: [UInt8]) throws(BridgeMessageError) {
         guard bytes.count <= Self.maximumBytes else { throw BridgeMessageError("a settings request of \(bytes.count) bytes (at most \(Self.maximumBytes))") }
         guard let object = (try? JSONParser.parse(bytes))?.objectValue else { throw BridgeMessageError("a settings request that is not a JSON object") }
@@ -45,6 +48,13 @@ public enum SettingsAction: Sendable, Equatable {
             default: throw BridgeMessageError("a notification reply is text of at most 2 KiB")
             }
             self = .pressNotificationAction(id: id, action: action, text: text)
+        case "sign-in":
+            let server = try Self.server(in: object, for: "a sign-in")
+            guard let username = object["username"]?.stringValue, !username.isEmpty, username.utf8.count <= 256,
+                  let password = object["password"]?.stringValue, !password.isEmpty, password.utf8.count <= 1_024 else {
+                throw BridgeMessageError("a sign-in request needs a user name and a password")
+            }
+            self = .signIn(SignInRequest(server: server, username: username, password: password))
         default:
             throw BridgeMessageError("an unknown settings request")
         }
