@@ -16,6 +16,8 @@ public struct SignInRequest: Sendable, Equatable, CustomStringConvertible, Custo
         self.password = password
     }
 
+    /// The request with its password left out.
     public var description: String { "SignInRequest(server: \(server), username: \(username), password: <redacted>)" }
+    /// The server and the user name, without the password.
     public var customMirror: Mirror { Mirror(self, children: ["server": server, "username": username]) }
 }
