@@ -126,7 +126,7 @@ let moduleTargets: [Target] = [
         exclude: ["Server/README.md", "Core/README.md", "Stores/SQLite/README.md", "Stores/Redis/README.md", "Providers/README.md"]),
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
     .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
-    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials", "HADesignTokens", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
+    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials", "HADesignTokens", "HAModels", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),
@@ -193,7 +193,7 @@ let pluginTargets: [Target] = [
     .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
-    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "WindowBridge", "Essentials", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
+    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "WindowBridge", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
     .target(
         name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
@@ -263,7 +263,7 @@ let unitTestTargets: [Target] = [
     ("SessionPluginTests", ["SessionPlugin", "CLIKit", "CLIKitTestSupport", "HomeAPI"]),
     ("AddedPluginTests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "EssentialsTestSupport", "PluginHost", "HomePluginKit", "AgentContract", "Agent"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport", "Essentials"]),
-    ("WindowBridgeTests", ["WindowBridge", "Essentials", "HADesignTokens"]),
+    ("WindowBridgeTests", ["WindowBridge", "Essentials", "HADesignTokens", "HAModels"]),
     ("ToolingTests", ["EssentialsTestSupport"]),
 ].map { name, dependencies in
     .testTarget(

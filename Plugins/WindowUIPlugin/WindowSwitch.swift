@@ -1,6 +1,7 @@
 import CompanionWindow
 import Essentials
 import Foundation
+import HAModels
 import WindowBridge
 
 /// The server switcher: what a later `home window` or the settings page asks the open window to

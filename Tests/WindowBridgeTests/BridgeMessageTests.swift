@@ -1,6 +1,7 @@
 @testable import WindowBridge
 import Essentials
 import HADesignTokens
+import HAModels
 import XCTest
 
 /// The page's messages are read strictly: a callback must be a plain function name, sizes are

@@ -1,4 +1,5 @@
 import Essentials
+import HAModels
 import WindowBridge
 
 /// The two scripts that give the frontend its `window.webkit.messageHandlers` while keeping the

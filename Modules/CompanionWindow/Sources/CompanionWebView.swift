@@ -1,6 +1,7 @@
 import CWebKitGTK
 import Essentials
 import Foundation
+import HAModels
 import WindowBridge
 
 /// The window: a GTK window holding a WebKit view of the server's frontend, its bridge handlers in

@@ -1,0 +1,43 @@
+import Foundation
+
+extension LinkTarget {
+    /// Reads a link of Home Assistant's apps: `homeassistant://navigate/PATH`,
+    /// `homeassistant://call_service/DOMAIN.SERVICE?KEY=VALUE…` and
+    /// `homeassistant://fire_event/EVENT?KEY=VALUE…` (values are text, percent-decoded).
+    public init(deepLink text: String) throws(LinkError) {
+        let link = try Self.checkedLength(text)
+        guard let components = URLComponents(string: link), let scheme = components.scheme?.lowercased() else { throw .notALink(link) }
+        guard scheme == Self.scheme else { throw .unsupportedScheme(scheme) }
+        let action = components.host ?? ""
+        let argument = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        switch action {
+        case "navigate":
+            self = .page(path: try Self.checkedPath("/" + argument), entity: nil)
+        case "call_service":
+            let parts = argument.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, Self.isSlug(parts[0]), Self.isSlug(parts[1]) else { throw .invalidService(argument) }
+            self = .serviceCall(domain: String(parts[0]), service: String(parts[1]), data: try Self.data(components))
+        case "fire_event":
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-".utf8)
+            guard !argument.isEmpty, argument.utf8.count <= 64, argument.utf8.allSatisfy(allowed.contains) else { throw .invalidEvent(argument) }
+            self = .event(type: argument, data: try Self.data(components))
+        default:
+            throw .unknownAction(action)
+        }
+    }
+
+    private static func data(_ components: URLComponents) throws(LinkError) -> [String: String] {
+        let items = components.queryItems ?? []
+        guard items.count <= maximumValues else { throw .tooManyValues(items.count) }
+        var data: [String: String] = [:]
+        for item in items {
+            guard isKey(item.name) else { throw .invalidKey(item.name) }
+            guard data.updateValue(item.value ?? "", forKey: item.name) == nil else { throw .duplicateKey(item.name) }
+        }
+        return data
+    }
+
+    private static func isKey(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64 && text.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" }
+    }
+}
