@@ -183,7 +183,7 @@ let pluginTargets: [Target] = [
     ),
     .target(name: "LinuxSensorsPlugin", dependencies: ["Agent", "AgentContract", "PluginHost"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),
     .target(
-        name: "DesktopNotificationsPlugin", dependencies: ["Agent", "AgentContract", "DBus", "Essentials", "PluginHost"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
+        name: "DesktopNotificationsPlugin", dependencies: ["Agent", "AgentContract", "DBus", "Essentials", "HAModels", "PluginHost", "WindowContract"], path: "Plugins/DesktopNotificationsPlugin", exclude: ["README.md"]
     ),
     .target(name: "AssistPlugin", dependencies: ["AgentContract", "CLIKit", "ConnectionContract", "Essentials", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/AssistPlugin", exclude: ["README.md"]),
     .target(name: "TemplatesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/TemplatesPlugin", exclude: ["README.md"]),
@@ -191,7 +191,8 @@ let pluginTargets: [Target] = [
         name: "LocationPlugin", dependencies: ["Agent", "AgentContract", "DBus", "Essentials", "PluginHost"], path: "Plugins/LocationPlugin", exclude: ["README.md"]
     ),
     .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
-    .target(name: "WindowPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
+    .target(name: "LinksPlugin", dependencies: ["CLIKit", "DBus", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/LinksPlugin", exclude: ["README.md"]),
+    .target(name: "WindowPlugin", dependencies: ["CLIKit", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
     .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "WindowBridge", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
     .target(
@@ -214,7 +215,7 @@ let appTargets: [Target] = [
         dependencies: [
             "CLIKit", "Essentials", "HomeAPI", "PluginHost", "HomePluginKit", "SessionContract", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
-            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin", "WindowPlugin",
+            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin", "WindowPlugin", "LinksPlugin",
         ],
         path: "Apps/HomeCLI"
     ),

@@ -55,7 +55,7 @@ struct AgentServices: Sendable {
                 server: session.home.server, tokens: session.home.tokenProvider,
                 folder: session.home.folders.cache.appendingPathComponent("notification-images"), logger: logger
             ),
-            logger: logger
+            server: session.home.server.baseURL, logger: logger
         )
     }
 

@@ -4,10 +4,12 @@ import DBus
 import Essentials
 import PluginHost
 import Synchronization
+import WindowContract
 
 /// Shows the agent's notifications on the desktop through its notification server
 /// (`org.freedesktop.Notifications` on the session bus), with their actions as buttons, as an
-/// entry of the agent's `agent.notification-presenters` point.
+/// entry of the agent's `agent.notification-presenters` point; a click on one, or an action with a
+/// `uri`, opens where it points through the first `window.openers` entry.
 public final class DesktopNotificationsPlugin: Plugin {
     /// Its entry's name among the presenters.
     static let presenterName = "desktop"
@@ -18,6 +20,7 @@ public final class DesktopNotificationsPlugin: Plugin {
             id: "desktop-notifications", version: SemanticVersion(1, 0, 0),
             summary: "Shows notifications on the desktop (org.freedesktop.Notifications) with their actions as buttons",
             contributes: [ContributionDeclaration(point: AgentPoints.notificationPresenters.name, name: presenterName, summary: "the desktop's notification server")],
+            consumes: [WindowPoints.openers.name],
             failurePolicy: .ignore
         ),
         configuration: DesktopNotificationsConfiguration.self
@@ -28,7 +31,7 @@ public final class DesktopNotificationsPlugin: Plugin {
     private let notifier = Mutex<FreedesktopNotifier?>(nil)
 
     public func start(_ context: PluginContext) async throws {
-        let notifier = FreedesktopNotifier(bus: .session, logger: context.logger)
+        let notifier = FreedesktopNotifier(bus: .session, logger: context.logger) { context.contributions(to: WindowPoints.openers).map(\.value) }
         self.notifier.withLock { $0 = notifier }
         try context.contribute(AgentPoints.notificationPresenters, name: Self.presenterName, notifier)
     }

@@ -2,7 +2,8 @@ import Agent
 import DBus
 
 /// The arguments of a `Notify` call for a notification: the summary and body, the actions as
-/// key/label pairs (a reply as KDE's `inline-reply` where the server offers a reply field), the
+/// key/label pairs (a reply as KDE's `inline-reply` where the server offers a reply field; with a
+/// link, the `default` action, which a click on the notification invokes), the
 /// hints (`urgency`; `image-path`, the downloaded `data.image`; `x-kde-reply-placeholder-text`), and the id of the notification it replaces.
 /// The body is text: where the server reads markup in it (`body-markup`), `&`, `<` and `>` are
 /// escaped, so a notification cannot bring links, images or styles of its own.
@@ -19,6 +20,8 @@ struct FreedesktopNotification {
         var hints: [String: DBusValue] = ["urgency": .byte(notification.urgency.freedesktopLevel)]
         if let image = shown.imageFile { hints["image-path"] = .string(image.absoluteString) }
         var replyTaken = false
+        // A click on the notification itself: where its link points.
+        if notification.link != nil { actions += [FreedesktopNotifier.click, "Open"] }
         for action in notification.actions {
             if action.takesText, inlineReply, !replyTaken {
                 replyTaken = true

@@ -2,6 +2,8 @@ import Agent
 import DBus
 import Essentials
 import Foundation
+import HAModels
+import WindowContract
 
 /// Shows notifications through the desktop's notification server (`org.freedesktop.Notifications`
 /// on the session bus), their actions as buttons: a pressed button (`ActionInvoked`) goes back to
@@ -15,11 +17,15 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
     static let path = "/org/freedesktop/Notifications"
     /// The action key of KDE's reply field.
     static let inlineReply = "inline-reply"
+    /// The action key a click on the notification itself invokes.
+    static let click = "default"
     /// How many notifications on screen are remembered for their buttons.
     static let rememberedCount = 256
 
     private let bus: DBusBus
     private let logger: Logger
+    /// What opens a link: the window or the browser.
+    private let openers: @Sendable () -> [any WindowOpening]
     /// Notify calls, in order, off the caller's thread.
     private let calls = DispatchQueue(label: "desktop-notifications")
     private let lock = NSLock()
@@ -29,9 +35,10 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
     private var stopped = false
     private var unreachableSaid = false
 
-    init(bus: DBusBus, logger: Logger) {
+    init(bus: DBusBus, logger: Logger, openers: @escaping @Sendable () -> [any WindowOpening]) {
         self.bus = bus
         self.logger = logger
+        self.openers = openers
     }
 
     func show(_ shown: ShownNotification) {
@@ -136,6 +143,7 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
         switch signal.member {
         case "ActionInvoked":
             guard let key = signal.arguments.dropFirst().first?.stringValue, let shown = lock.withLock({ onScreen.shown(serverID: serverID) }) else { return }
+            if key == Self.click { return open(shown.notification.link, of: shown) }
             press(key == Self.inlineReply ? nil : key, text: nil, on: shown)
         case "NotificationReplied":
             guard let text = signal.arguments.dropFirst().first?.stringValue, let shown = lock.withLock({ onScreen.shown(serverID: serverID) }) else { return }
@@ -155,6 +163,10 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
         if action.takesText, text == nil {
             return logger.warning("'\(action.id)' on notification \(shown.id) is a reply: send it with 'home notifications act \(shown.id) \(action.id) --text …'")
         }
+        if let uri = action.uri {
+            open(uri, of: shown)
+            if action.id == NotificationAction.openOnlyID { return }
+        }
         let logger = logger
         Task {
             do {
@@ -163,6 +175,30 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
             } catch {
                 logger.warning("could not send '\(action.id)' of notification \(shown.id): \(error)")
             }
+        }
+    }
+
+    /// Opens where `link` points, as Home Assistant's apps do (``LinkTarget/init(notificationLink:server:)``):
+    /// a page of the server in the window, another site in the browser.
+    private func open(_ link: String?, of shown: ShownNotification) {
+        guard let link else { return }
+        let target: LinkTarget
+        do {
+            target = try LinkTarget(notificationLink: link, server: shown.server)
+        } catch {
+            return logger.warning("notification \(shown.id) points to \(link), which does not open: \(error)")
+        }
+        guard let opener = openers().first else {
+            return logger.warning("notification \(shown.id) points to \(link), but nothing opens links here (enable the links plugin)")
+        }
+        do {
+            switch target {
+            case .page(let path, let entity): try opener.openPage(server: shown.server.absoluteString, path: path, entity: entity)
+            case .browser(let url): try opener.openInBrowser(url)
+            case .nothing, .serviceCall, .event: break
+            }
+        } catch {
+            logger.warning("could not open \(link) of notification \(shown.id): \(error)")
         }
     }
 }

@@ -1,12 +1,13 @@
 import CLIKit
 import Essentials
 import Foundation
+import HAModels
 import HomePluginKit
 import SessionCommandKit
 import SessionContract
 import WindowContract
 
-/// `home window [--server URL] [--path PATH] [--screenshot FILE]`.
+/// `home window [--server URL] [--path PATH] [--entity ENTITY] [--screenshot FILE]`.
 struct WindowCommand: PluginCommand {
     static let commandName = "window"
     static let commandSummary = "Open Home Assistant's frontend in a window, signed in as this companion (no second sign-in)."
@@ -16,6 +17,7 @@ struct WindowCommand: PluginCommand {
     let options: [OptionSpec] = [
         .server, .json,
         .value("path", "PATH", help: "The frontend page to open, such as /lovelace/0 or /config/integrations (default /)."),
+        .value("entity", "ENTITY", help: "Open this entity's more-info dialog on the page, such as light.kitchen."),
         .value("screenshot", "FILE", help: "Write a PNG of the window once the frontend is connected, then close (for demos and bug reports)."),
     ]
 
@@ -33,6 +35,10 @@ struct WindowCommand: PluginCommand {
         guard path.hasPrefix("/"), !path.contains("//"), path.utf8.count <= 2_048 else {
             throw UsageError("--path takes a frontend path starting with /, such as /lovelace/0")
         }
+        let entity = invocation.arguments.values["entity"]
+        if let entity, !LinkTarget.isEntityID(entity) {
+            throw UsageError("--entity takes an entity id such as light.kitchen")
+        }
         guard let frontend = frontends().first else {
             return try WindowExecutable.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
         }
@@ -48,13 +54,13 @@ struct WindowCommand: PluginCommand {
         }
         let home = try await session.restore(server: invocation.server)
         let screenshot = invocation.arguments.values["screenshot"].map { URL(fileURLWithPath: $0) }
-        let outcome = try await frontend.open(WindowRequest(home: home, path: path, screenshot: screenshot, logger: logger))
+        let outcome = try await frontend.open(WindowRequest(home: home, path: path, entity: entity, screenshot: screenshot, logger: logger))
         let said = switch outcome {
         case .closed: "the window closed"
         case .screenshotWritten: "wrote \(screenshot?.path ?? "")"
         case .handedOver: "the window was open already; it now shows \(home.server)\(path)"
         }
-        try invocation.report([said], json: (["server": .string("\(home.server)"), "path": .string(path), "screenshot": screenshot.map { .string($0.path) } ?? .null, "handed_over": .bool(outcome == .handedOver)]))
+        try invocation.report([said], json: (["server": .string("\(home.server)"), "path": .string(path), "entity": entity.map { .string($0) } ?? .null, "screenshot": screenshot.map { .string($0.path) } ?? .null, "handed_over": .bool(outcome == .handedOver)]))
         return .success
     }
 }

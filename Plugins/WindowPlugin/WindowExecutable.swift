@@ -33,9 +33,6 @@ enum WindowExecutable {
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             candidates.append(URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path)
         }
-        for folder in (Current.environment()["PATH"] ?? "").split(separator: ":") where !folder.isEmpty {
-            candidates.append("\(folder)/\(name)")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? ExecutableSearch.onPath(name)
     }
 }

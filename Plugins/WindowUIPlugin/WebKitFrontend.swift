@@ -32,7 +32,7 @@ struct WebKitFrontend: WindowFrontend {
         // One window per user, unless this one only takes a picture.
         var instance: SingleInstance?
         if request.screenshot == nil {
-            switch SingleInstance.claim(showing: Self.page(request.path, on: "\(request.home.server)"), logger: request.logger) {
+            switch SingleInstance.claim(showing: Self.page(request.path, entity: request.entity, on: "\(request.home.server)"), logger: request.logger) {
             case .handedOver: return .handedOver
             case .first(let claimed): instance = claimed
             case .alone: break
@@ -41,6 +41,7 @@ struct WebKitFrontend: WindowFrontend {
         instance?.onOpen { url in switcher.show(url) }
         var home = request.home
         var path = request.path
+        var entity = request.entity
         while true {
             let controller = try makeWindow(home: home, request: request, switcher: switcher)
             switcher.view = controller.view
@@ -48,11 +49,12 @@ struct WebKitFrontend: WindowFrontend {
                 try controller.screenshotWhenConnected(path: path, to: screenshot)
                 return .screenshotWritten
             }
-            controller.runUntilClosed(path: path, geometryFile: Current.directories().data.appendingPathComponent("window.json"))
+            controller.runUntilClosed(path: path, entity: entity, geometryFile: Current.directories().data.appendingPathComponent("window.json"))
             switcher.view = nil
             guard let next = switcher.take() else { break }
             home = try await session.restore(server: next.server)
             path = next.path
+            entity = next.entity
         }
         withExtendedLifetime(instance) {}
         return .closed
@@ -79,8 +81,9 @@ struct WebKitFrontend: WindowFrontend {
         )
     }
 
-    /// The URL of `path` on `server`.
-    private static func page(_ path: String, on server: String) -> String {
-        (server.hasSuffix("/") ? String(server.dropLast()) : server) + path
+    /// The URL of `path` on `server`, naming `entity`'s dialog.
+    private static func page(_ path: String, entity: String?, on server: String) -> String {
+        let dialog = entity.map { "?\(CompanionWebView.dialogQueryItem)=\($0)" } ?? ""
+        return (server.hasSuffix("/") ? String(server.dropLast()) : server) + path + dialog
     }
 }

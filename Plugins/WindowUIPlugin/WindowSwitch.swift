@@ -14,6 +14,7 @@ final class WindowSwitch: @unchecked Sendable {
     struct Target: Equatable {
         let server: String
         let path: String
+        let entity: String?
     }
 
     /// The window open now.
@@ -43,7 +44,8 @@ final class WindowSwitch: @unchecked Sendable {
             view.present()
             return logger.warning("asked to show \(url), on a server this companion is not signed in to; sign in with 'home login \(origin)' first")
         }
-        target = Target(server: server, path: requested.path.isEmpty ? "/" : requested.path)
+        let entity = URLComponents(url: requested, resolvingAgainstBaseURL: false).flatMap(CompanionWebView.dialogEntity(in:))
+        target = Target(server: server, path: requested.path.isEmpty ? "/" : requested.path, entity: entity)
         logger.info("the window switches to \(server)")
         view.requestClose()
     }

@@ -25,7 +25,7 @@ final class NotificationHandlerTests: XCTestCase {
     }
 
     private func handler(_ handlers: [String: any NotificationCommandHandler], presenters: [any NotificationPresenter]) throws -> NotificationHandler {
-        NotificationHandler(history: try NotificationHistory(folder: folder), presenters: presenters, handlers: handlers, responder: NotificationResponder { _, _ in "sent" }, logger: logs.logger())
+        NotificationHandler(history: try NotificationHistory(folder: folder), presenters: presenters, handlers: handlers, responder: NotificationResponder { _, _ in "sent" }, server: URL(string: "http://homeassistant.local:8123")!, logger: logs.logger())
     }
 
     func testACommandGoesToItsHandlerAndIsNotShown() async throws {

@@ -42,7 +42,7 @@ final class RelayPayloadTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-payload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, logger: LogRecorder().logger())
+        let handler = NotificationHandler(history: try NotificationHistory(folder: folder), presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, server: URL(string: "http://homeassistant.local:8123")!, logger: LogRecorder().logger())
         let relay = RelayCredentials(pushURL: "https://relay.example/push/send", pushToken: "hcp_t", streamSecret: "hcs_s")
         XCTAssertEqual(RelayPushChannel(credentials: relay, handler: handler, logger: LogRecorder().logger())?.streamURL.absoluteString, "https://relay.example/push/stream")
         let notARelay = RelayCredentials(pushURL: "https://push.example/api/notify", pushToken: "t", streamSecret: "s")
@@ -54,7 +54,7 @@ final class RelayPayloadTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let history = try NotificationHistory(folder: folder)
-        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, logger: LogRecorder().logger())
+        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, server: URL(string: "http://homeassistant.local:8123")!, logger: LogRecorder().logger())
         let notification = try XCTUnwrap(PushNotification(relayPayload: .object(["type": .string("notification"), "body": .string("once")])))
         XCTAssertNil(handler.lastRelayDelivery())
         await handler.receive(notification, relayID: "7")
@@ -72,7 +72,7 @@ final class RelayPayloadTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let history = try NotificationHistory(folder: folder)
-        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, logger: LogRecorder().logger())
+        let handler = NotificationHandler(history: history, presenters: [SilentPresenter()], responder: NotificationResponder { _, _ in "sent" }, server: URL(string: "http://homeassistant.local:8123")!, logger: LogRecorder().logger())
         let lines = LogRecorder()
         let credentials = RelayCredentials(pushURL: "http://127.0.0.1:\(relay.port)/push/send", pushToken: "hcp_t", streamSecret: "hcs_s")
         let channel = try XCTUnwrap(RelayPushChannel(credentials: credentials, handler: handler, logger: lines.logger()))

@@ -7,7 +7,7 @@ import XCTest
 /// The Notify call a notification becomes, and what the notifier remembers of the screen.
 final class FreedesktopNotificationTests: XCTestCase {
     private func shown(_ id: Int64, _ data: [String: JSONValue], title: String? = "Door", message: String = "Someone is there") -> ShownNotification {
-        ShownNotification(id: id, notification: PushNotification(message: message, title: title, data: data), responder: NotificationResponder { _, _ in "sent" })
+        ShownNotification(id: id, notification: PushNotification(message: message, title: title, data: data), server: URL(string: "http://homeassistant.local:8123")!, responder: NotificationResponder { _, _ in "sent" })
     }
 
     private let actions: JSONValue = .array([

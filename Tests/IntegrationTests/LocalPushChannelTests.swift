@@ -30,7 +30,7 @@ final class LocalPushChannelTests: XCTestCase {
         let presenter = RecordingPresenter(), logs = LogRecorder()
         let handler = NotificationHandler(
             history: history, presenters: [presenter], handlers: ["clear_notification": ClearNotificationHandler(history: history)],
-            responder: NotificationResponder { _, _ in "sent" }, logger: logs.logger()
+            responder: NotificationResponder { _, _ in "sent" }, server: home.server.baseURL, logger: logs.logger()
         )
         let channel = LocalPushChannel(connection: connection, webhookID: registration.response.webhookID, handler: handler, logger: logs.logger())
         let listening = Task { try? await channel.run() }

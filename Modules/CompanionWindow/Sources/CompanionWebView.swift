@@ -28,6 +28,8 @@ public final class CompanionWebView: @unchecked Sendable {
     public var settings: (any CompanionSettings)?
     /// Called when the user closes the window.
     public var onClose: () -> Void = {}
+    /// The entity whose more-info dialog opens when the frontend is next connected.
+    private var dialogEntity: String?
 
     /// Creates the window (not yet shown) for `server`; call on the UI thread after `gtk_init`.
     public init(server: URL, dataFolder: URL, cacheFolder: URL, logger: Logger, openExternally: @escaping @Sendable (String) -> Void) throws {
@@ -103,24 +105,54 @@ public final class CompanionWebView: @unchecked Sendable {
         gtk_window_present(hc_gtk_window(window))
     }
 
-    /// Loads the frontend at `path` (such as `/lovelace/0`) with external authentication.
-    public func load(path: String = "/") {
+    /// Loads the frontend at `path` (such as `/lovelace/0`) with external authentication; with
+    /// `entity`, that entity's more-info dialog opens once the frontend is connected.
+    public func load(path: String = "/", entity: String? = nil) {
         var components = URLComponents(url: server, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.path = path.hasPrefix("/") ? path : "/" + path
         components.queryItems = [URLQueryItem(name: "external_auth", value: "1")]
         let uri = components.url?.absoluteString ?? server.absoluteString
+        dialogEntity = entity
         webkit_web_view_load_uri(webView, uri)
     }
 
-    /// Raises the window and shows `url` when it is a page of this server; another server's page
-    /// is refused with a log line (this window is signed in to its own server only).
+    /// Raises the window and shows `url` (a page, and the dialog its
+    /// ``dialogQueryItem`` names) when it is a page of this server; another server's page is
+    /// refused with a log line (this window is signed in to its own server only).
     public func show(_ url: String) {
         present()
         guard origin.contains(url), let components = URLComponents(string: url) else {
             return logger.warning("asked to show \(url), which is not on \(server.absoluteString); this window stays where it is")
         }
-        logger.info("asked to show \(components.path.isEmpty ? "/" : components.path)")
-        load(path: components.path.isEmpty ? "/" : components.path)
+        let entity = Self.dialogEntity(in: components)
+        logger.info("asked to show \(components.path.isEmpty ? "/" : components.path)\(entity.map { " with the dialog of \($0)" } ?? "")")
+        load(path: components.path.isEmpty ? "/" : components.path, entity: entity)
+    }
+
+    /// The query item of a page's URL that names the entity whose more-info dialog opens on it.
+    public static let dialogQueryItem = "more-info-entity-id"
+
+    /// The entity `components` asks the dialog of, if any.
+    public static func dialogEntity(in components: URLComponents) -> String? {
+        components.queryItems?.first { $0.name == dialogQueryItem }?.value.flatMap { LinkTarget.isEntityID($0) ? $0 : nil }
+    }
+
+    /// Once the frontend says it is connected: logs the page it shows, read from the page, and
+    /// opens the dialog a load asked for (the frontend's own `hass-more-info` event).
+    func frontendConnected() {
+        evaluate("location.pathname") { [logger] path in
+            logger.info("the frontend shows \(path.flatMap { try? JSONParser.parse($0).stringValue } ?? "an unknown page")")
+        }
+        guard let entity = dialogEntity else { return }
+        dialogEntity = nil
+        guard let argument = try? JSONSerializer.string(.string(entity)) else { return }
+        let script = """
+            (() => { const root = document.querySelector("home-assistant"); if (!root) return false;
+              root.dispatchEvent(new CustomEvent("hass-more-info", { detail: { entityId: \(argument) }, bubbles: true, composed: true })); return true; })()
+            """
+        evaluate(script) { [logger] opened in
+            if opened == "true" { logger.info("opened the dialog of \(entity)") } else { logger.warning("the dialog of \(entity) could not be opened: the frontend has no home-assistant element") }
+        }
     }
 
     /// Shows the companion's settings page.

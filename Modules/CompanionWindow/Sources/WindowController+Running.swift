@@ -2,9 +2,10 @@ import CWebKitGTK
 import Foundation
 
 extension WindowController {
-    /// Shows the window at `path` and runs the GLib main loop on this (the UI) thread until the
-    /// user closes it; its size comes from `geometryFile` and goes back there when it closes.
-    public func runUntilClosed(path: String, geometryFile: URL) {
+    /// Shows the window at `path` (with `entity`'s more-info dialog, when given) and runs the GLib
+    /// main loop on this (the UI) thread until the user closes it; its size comes from
+    /// `geometryFile` and goes back there when it closes.
+    public func runUntilClosed(path: String, entity: String? = nil, geometryFile: URL) {
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
         WindowGeometry.load(from: geometryFile).apply(to: view.window)
@@ -17,7 +18,7 @@ extension WindowController {
             g_main_loop_quit(loop)
         }
         view.present()
-        view.load(path: path)
+        view.load(path: path, entity: entity)
         g_main_loop_run(loop)
     }
 

@@ -51,6 +51,7 @@ public final class WindowController: WindowActions, @unchecked Sendable {
             connection = state
             logger.info("the frontend is \(state)")
             showTitle()
+            if state == "connected" { view.frontendConnected() }
         }
     }
 

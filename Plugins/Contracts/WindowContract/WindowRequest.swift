@@ -8,6 +8,8 @@ public struct WindowRequest: Sendable {
     public let home: Home
     /// The frontend path to open, such as `/lovelace/0` or `/config/integrations`.
     public let path: String
+    /// The entity whose more-info dialog opens on the page, if any.
+    public let entity: String?
     /// Where to write a PNG of the window once the frontend is connected, after which it closes
     /// (for `tools/demo`, the benchmarks and bug reports); nil for a window people keep open.
     public let screenshot: URL?
@@ -15,9 +17,10 @@ public struct WindowRequest: Sendable {
     public let logger: Logger
 
     /// Creates a request.
-    public init(home: Home, path: String, screenshot: URL?, logger: Logger) {
+    public init(home: Home, path: String, entity: String? = nil, screenshot: URL?, logger: Logger) {
         self.home = home
         self.path = path
+        self.entity = entity
         self.screenshot = screenshot
         self.logger = logger
     }

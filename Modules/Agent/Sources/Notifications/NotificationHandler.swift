@@ -17,16 +17,20 @@ public final class NotificationHandler: Sendable {
     let messageHandlers: [any NotificationCommandHandler]
     let responder: NotificationResponder
     let images: NotificationImages?
+    /// The server the notifications come from.
+    let server: URL
     let logger: Logger
     private let unhandled = Mutex<Set<String>>([])
 
     /// Creates a handler; `handlers` are keyed by the command they take (`clear_notification`)
     /// or by ``messageHandlerPrefix`` and a name of their own for ordinary messages; `responder`
-    /// is how presenters send a pressed action back; `images` downloads `data.image` for them.
+    /// is how presenters send a pressed action back; `images` downloads `data.image` for them;
+    /// `server` is where the notifications come from.
     public init(
         history: NotificationHistory, presenters: [any NotificationPresenter], handlers: [String: any NotificationCommandHandler] = [:],
-        responder: NotificationResponder, images: NotificationImages? = nil, logger: Logger
+        responder: NotificationResponder, images: NotificationImages? = nil, server: URL, logger: Logger
     ) {
+        self.server = server
         self.history = history
         self.presenters = presenters
         self.responder = responder
@@ -78,7 +82,7 @@ public final class NotificationHandler: Sendable {
         logger.info("notification \(id): \(notification.title.map { "\($0): " } ?? "")\(notification.message)\(actions)")
         var imageFile: URL?
         if let image = notification.image, let images, !presenters.isEmpty { imageFile = await images.fetch(image, id: id) }
-        let shown = ShownNotification(id: id, notification: notification, imageFile: imageFile, responder: responder)
+        let shown = ShownNotification(id: id, notification: notification, imageFile: imageFile, server: server, responder: responder)
         for presenter in presenters { presenter.show(shown) }
     }
 

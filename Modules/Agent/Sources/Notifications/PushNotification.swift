@@ -38,6 +38,15 @@ public struct PushNotification: Sendable, Equatable {
         return nil
     }
 
+    /// Where a click on it leads: `data.url` (as the Apple app reads it) or `data.clickAction`
+    /// (as the Android app does), unread; ``HAModels/LinkTarget`` reads it.
+    public var link: String? {
+        for key in ["url", "clickAction"] {
+            if case .string(let link)? = data[key], !link.isEmpty { return link }
+        }
+        return nil
+    }
+
     /// The buttons of `data.actions`.
     public var actions: [NotificationAction] { NotificationAction.list(in: data) }
 

@@ -7,11 +7,14 @@ public struct ShownNotification: Sendable {
     public let notification: PushNotification
     /// Its `data.image`, downloaded to the cache.
     public let imageFile: URL?
+    /// The server it came from (where its links lead).
+    public let server: URL
     let responder: NotificationResponder
 
-    public init(id: Int64, notification: PushNotification, imageFile: URL? = nil, responder: NotificationResponder) {
+    public init(id: Int64, notification: PushNotification, imageFile: URL? = nil, server: URL, responder: NotificationResponder) {
         self.id = id
         self.notification = notification
+        self.server = server
         self.imageFile = imageFile
         self.responder = responder
     }

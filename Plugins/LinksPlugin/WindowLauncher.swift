@@ -1,0 +1,41 @@
+import Essentials
+import Foundation
+import WindowContract
+
+/// Opens pages for other plugins by starting this executable again as `window --server S --path
+/// P [--entity E]` (which hands the page to the window open already, or opens one), and web pages
+/// with the desktop's `xdg-open`. The child runs on its own: its output goes nowhere and it
+/// outlives this process.
+struct WindowLauncher: WindowOpening {
+    let logger: Logger
+
+    func openPage(server: String, path: String, entity: String?) throws {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            throw LaunchFailure(description: "cannot find this executable to start the window")
+        }
+        try start(executable, ["window", "--server", server, "--path", path] + (entity.map { ["--entity", $0] } ?? []))
+        logger.info("opening \(path)\(entity.map { " with the dialog of \($0)" } ?? "") of \(server) in the window")
+    }
+
+    func openInBrowser(_ url: String) throws {
+        guard let opener = ExecutableSearch.onPath("xdg-open") else {
+            throw LaunchFailure(description: "cannot open \(url): xdg-open is not installed (Debian's xdg-utils package)")
+        }
+        try start(opener, [url])
+        logger.info("opening \(url) in the browser")
+    }
+
+    private func start(_ executable: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw LaunchFailure(description: "cannot start \(executable): \(error)")
+        }
+    }
+}
