@@ -256,7 +256,7 @@ let unitTestTargets: [Target] = [
     ("DBusTests", ["DBus", "DBusTestSupport"]),
     ("MQTTTests", ["MQTT"]),
     ("ControlsTests", ["Agent", "MQTT", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "HAModels", "PluginHost", "Essentials", "EssentialsTestSupport"]),
-    ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "ConnectionPlugin", "AgentPlugin", "Agent", "HAModels", "PluginHost", "Essentials"]),
+    ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "ConnectionPlugin", "AgentPlugin", "Agent", "HAModels", "PluginHost", "Essentials", "WindowPlugin", "LinksPlugin"]),
     ("DesktopNotificationsPluginTests", ["DesktopNotificationsPlugin", "Agent", "DBus", "Essentials"]),
     ("PushRelayTests", ["PushRelay", "CRelayCrypto", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),

@@ -3,36 +3,84 @@ import Foundation
 
 /// The window's launcher for the desktop: a `.desktop` file and its icon under the user's XDG data
 /// folder, written by `home window` (again when the executable moved), so the desktop's menu and
-/// task switcher know the window by name and icon.
+/// task switcher know the window by name and icon; and a hidden one that handles
+/// `homeassistant://` links with `home open`.
 enum DesktopEntry {
     /// The application id: the `.desktop` file's name, the icon's, and the window's class.
     static let id = "io.homecompanion.Window"
 
-    /// Writes the entry for `executable` (the `home` that runs the window) and the icon, where missing or stale.
-    static func install(executable: String, dataFolder: URL) throws {
+    /// The id of the hidden entry that handles `homeassistant://` links (`home open %u`).
+    static let linksID = "io.homecompanion.Links"
+    /// The MIME type of `homeassistant://` links.
+    static let linkType = "x-scheme-handler/homeassistant"
+
+    /// Writes the entries for `executable` (the `home` that runs the window) and the icon, where
+    /// missing or stale, and makes the links entry the handler of `homeassistant://` links in
+    /// `mimeapps.list` (under `configFolder`) unless the user chose another.
+    static func install(executable: String, dataFolder: URL, configFolder: URL) throws {
         let applications = dataFolder.appendingPathComponent("applications")
         let icons = dataFolder.appendingPathComponent("icons/hicolor/scalable/apps")
         try write(entry(executable: executable), to: applications.appendingPathComponent("\(id).desktop"))
+        try write(linksEntry(executable: executable), to: applications.appendingPathComponent("\(linksID).desktop"))
         try write(icon, to: icons.appendingPathComponent("\(id).svg"))
+        let associations = configFolder.appendingPathComponent("mimeapps.list")
+        let current = (try? String(contentsOf: associations, encoding: .utf8)) ?? ""
+        if let chosen = defaultApplications(adding: "\(linkType)=\(linksID).desktop", to: current) { try write(chosen, to: associations) }
     }
 
     static func entry(executable: String) -> String {
-        // The Exec key quotes its argument as the Desktop Entry specification asks.
-        let quoted = "\"" + executable.replacingOccurrences(of: "\\", with: "\\\\\\\\").replacingOccurrences(of: "\"", with: "\\\\\"")
-            .replacingOccurrences(of: "`", with: "\\\\`").replacingOccurrences(of: "$", with: "\\\\$") + "\""
-        return """
-            [Desktop Entry]
-            Type=Application
-            Name=Home Assistant
-            GenericName=Home automation
-            Comment=Home Assistant in a window, signed in by HomeCompanion
-            Exec=\(quoted) window
-            Icon=\(id)
-            StartupWMClass=\(id)
-            Categories=Utility;
-            Keywords=home;assistant;automation;smart home;
+        """
+        [Desktop Entry]
+        Type=Application
+        Name=Home Assistant
+        GenericName=Home automation
+        Comment=Home Assistant in a window, signed in by HomeCompanion
+        Exec=\(quoted(executable)) window
+        Icon=\(id)
+        StartupWMClass=\(id)
+        Categories=Utility;
+        Keywords=home;assistant;automation;smart home;
 
-            """
+        """
+    }
+
+    /// The hidden entry the desktop runs for a `homeassistant://` link.
+    static func linksEntry(executable: String) -> String {
+        """
+        [Desktop Entry]
+        Type=Application
+        Name=Home Assistant links
+        Comment=Follows homeassistant:// links with HomeCompanion
+        Exec=\(quoted(executable)) open %u
+        Icon=\(id)
+        NoDisplay=true
+        MimeType=\(linkType);
+
+        """
+    }
+
+    /// `list` (a `mimeapps.list`) with `line` added under `[Default Applications]`; nil when it
+    /// names a default for the link type already (the user's choice, or ours).
+    static func defaultApplications(adding line: String, to list: String) -> String? {
+        var lines = list.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        var section = ""
+        for text in lines {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") { section = trimmed } else if section == "[Default Applications]", trimmed.hasPrefix("\(linkType)=") { return nil }
+        }
+        if let header = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "[Default Applications]" }) {
+            lines.insert(line, at: header + 1)
+        } else {
+            lines += (lines.isEmpty ? [] : [""]) + ["[Default Applications]", line]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `executable` quoted for an Exec key, as the Desktop Entry specification asks.
+    private static func quoted(_ executable: String) -> String {
+        "\"" + executable.replacingOccurrences(of: "\\", with: "\\\\\\\\").replacingOccurrences(of: "\"", with: "\\\\\"")
+            .replacingOccurrences(of: "`", with: "\\\\`").replacingOccurrences(of: "$", with: "\\\\$") + "\""
     }
 
     /// A house on Home Assistant's blue, drawn for this project.

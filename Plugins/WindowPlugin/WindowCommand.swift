@@ -47,7 +47,8 @@ struct WindowCommand: PluginCommand {
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let home = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("home").path
             do {
-                try DesktopEntry.install(executable: home, dataFolder: Current.directories().data.deletingLastPathComponent())
+                let folders = Current.directories()
+                try DesktopEntry.install(executable: home, dataFolder: folders.data.deletingLastPathComponent(), configFolder: folders.configuration.deletingLastPathComponent())
             } catch {
                 logger.warning("the desktop entry was not written: \(error)")
             }

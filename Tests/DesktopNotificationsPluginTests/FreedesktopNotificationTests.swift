@@ -24,6 +24,17 @@ final class FreedesktopNotificationTests: XCTestCase {
         ])
     }
 
+    func testANotificationWithALinkOpensItOnAClick() {
+        for key in ["url", "clickAction"] {
+            let request = FreedesktopNotification(shown(1, [key: .string("/lovelace/cameras"), "actions": actions]), replacing: 0, inlineReply: false, bodyMarkup: false)
+            XCTAssertEqual(request.arguments[5], .strings(["default", "Open", "OPEN", "Open", "REPLY", "Answer", "NOTE", "Note"]), key)
+        }
+        let plain = FreedesktopNotification(shown(1, ["url": .string("")]), replacing: 0, inlineReply: false, bodyMarkup: false)
+        XCTAssertEqual(plain.arguments[5], .strings([]), "no link, no click action")
+        let uri = PushNotification(message: "m", title: nil, data: ["actions": .array([.object(["action": .string("URI"), "title": .string("Cameras"), "uri": .string("/lovelace/cameras")])])]).actions
+        XCTAssertEqual(uri, [NotificationAction(id: "URI", title: "Cameras", takesText: false, uri: "/lovelace/cameras")])
+    }
+
     func testTheFirstReplyBecomesTheServersReplyFieldWhereOffered() {
         let request = FreedesktopNotification(shown(1, ["actions": actions]), replacing: 0, inlineReply: true, bodyMarkup: false)
         XCTAssertEqual(request.arguments[5], .strings(["OPEN", "Open", "inline-reply", "Answer", "NOTE", "Note"]))
