@@ -120,6 +120,25 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertTrue(children.contains { $0.hasPrefix("/usr/bin/bwrap ") && $0.contains("WebKitWebProcess") }, "the web process runs in WebKit's sandbox: \(children)")
     }
 
+    func testAnEntitysDialogOpensOnThePageWhenAsked() throws {
+        let server = try IntegrationEnvironment.require()
+        let (_, _, controller) = try openWindow(server)
+        waitUntilConnected(controller)
+        // As a later `home window --entity` hands it over: the page, and the dialog on it.
+        controller.view.show("\(server.url)/lovelace/0?\(CompanionWebView.dialogQueryItem)=light.bed_light")
+        let dialog = "document.querySelector('home-assistant')?.shadowRoot?.querySelector('ha-more-info-dialog')?._entityId ?? null"
+        let opened = UIThread.iterate(seconds: 60) { (try? UIThreadWait.evaluate(dialog, in: controller.view)) == "\"light.bed_light\"" }
+        XCTAssertTrue(opened, "the frontend shows the dialog of light.bed_light: \(world.logs.lines.suffix(10))")
+        XCTAssertTrue(world.logs.lines.contains { $0.contains("opening the dialog of light.bed_light") })
+        XCTAssertEqual(try frontendState(controller.view)["path"], .string("/lovelace/0"))
+        UIThread.iterate(seconds: 4) { false }
+        let stillOpen = "document.querySelector('home-assistant')?.shadowRoot?.querySelector('ha-more-info-dialog')?.shadowRoot?.querySelector('ha-dialog')?.open ?? false"
+        XCTAssertEqual(try UIThreadWait.evaluate(stillOpen, in: controller.view), "true", "the dialog stays open once the panel has loaded")
+        _ = try screenshot(controller.view, named: "entity-dialog")
+        // A query item that is not an entity id opens no dialog.
+        XCTAssertNil(CompanionWebView.dialogEntity(in: URLComponents(string: "http://h/?more-info-entity-id=Light%20x")!))
+    }
+
     func testALinkToAnotherSiteOpensInTheBrowserNotTheWindow() throws {
         let server = try IntegrationEnvironment.require()
         let (_, _, controller) = try openWindow(server)

@@ -146,12 +146,18 @@ public final class CompanionWebView: @unchecked Sendable {
         guard let entity = dialogEntity else { return }
         dialogEntity = nil
         guard let argument = try? JSONSerializer.string(.string(entity)) else { return }
+        // A dialog opened before the panel has loaded is closed again as the panel sets up its
+        // route, so the event waits for the panel (polling, for at most 20 s) and a moment more.
         let script = """
             (() => { const root = document.querySelector("home-assistant"); if (!root) return false;
-              root.dispatchEvent(new CustomEvent("hass-more-info", { detail: { entityId: \(argument) }, bubbles: true, composed: true })); return true; })()
+              const panel = () => root.shadowRoot?.querySelector("home-assistant-main")?.shadowRoot?.querySelector("partial-panel-resolver")?.lastElementChild;
+              let tries = 0;
+              const open = () => root.dispatchEvent(new CustomEvent("hass-more-info", { detail: { entityId: \(argument) }, bubbles: true, composed: true }));
+              const wait = setInterval(() => { tries += 1; if (panel()?.tagName?.startsWith("HA-PANEL-") || tries > 200) { clearInterval(wait); setTimeout(open, 500); } }, 100);
+              return true; })()
             """
         evaluate(script) { [logger] opened in
-            if opened == "true" { logger.info("opened the dialog of \(entity)") } else { logger.warning("the dialog of \(entity) could not be opened: the frontend has no home-assistant element") }
+            if opened == "true" { logger.info("opening the dialog of \(entity)") } else { logger.warning("the dialog of \(entity) could not be opened: the frontend has no home-assistant element") }
         }
     }
 
