@@ -46,7 +46,7 @@ struct WebKitFrontend: WindowFrontend {
             let controller = try makeWindow(home: home, request: request, switcher: switcher)
             switcher.view = controller.view
             if let screenshot = request.screenshot {
-                try controller.screenshotWhenConnected(path: path, to: screenshot)
+                try controller.screenshotWhenConnected(path: path, entity: entity, to: screenshot)
                 return .screenshotWritten
             }
             controller.runUntilClosed(path: path, entity: entity, geometryFile: Current.directories().data.appendingPathComponent("window.json"))

@@ -136,6 +136,11 @@ final class NotificationLinkTests: HomeProcessTestCase {
         let (refused, refusal) = try home.run(["open", "homeassistant://call_service/light"])
         XCTAssertEqual(refused, 2, refusal)
         XCTAssertTrue(refusal.contains("'light' is not a service such as light.turn_on"), refusal)
+        // What was always allowed goes with the server.
+        let allowedFiles = try FileManager.default.subpathsOfDirectory(atPath: home.root.path).filter { $0.hasSuffix("allowed-links.json") }
+        XCTAssertEqual(allowedFiles.count, 1, "\(allowedFiles)")
+        XCTAssertEqual(try home.run(["logout"]).0, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.root.appendingPathComponent(allowedFiles[0]).path))
         await watcher.stop()
     }
 

@@ -22,11 +22,12 @@ extension WindowController {
         g_main_loop_run(loop)
     }
 
-    /// Shows the window at `path`, waits until the frontend is connected and has drawn, writes a
-    /// PNG of it to `file`, and returns; throws when the frontend does not connect in `seconds`.
-    public func screenshotWhenConnected(path: String, to file: URL, within seconds: Double = 90, settle: Double = 4) throws {
+    /// Shows the window at `path` (with `entity`'s dialog, when given), waits until the frontend is
+    /// connected and has drawn, writes a PNG of it to `file`, and returns; throws when the frontend
+    /// does not connect in `seconds`.
+    public func screenshotWhenConnected(path: String, entity: String? = nil, to file: URL, within seconds: Double = 90, settle: Double = 4) throws {
         view.present()
-        view.load(path: path)
+        view.load(path: path, entity: entity)
         guard UIThread.iterate(seconds: seconds, until: { connection == "connected" || isSignedOut }), connection == "connected" else {
             throw WindowRunError("the frontend did not connect to \(view.server.absoluteString) within \(Int(seconds)) s (it is \(connection))")
         }
