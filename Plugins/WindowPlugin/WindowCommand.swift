@@ -1,4 +1,5 @@
 import CLIKit
+import Desktop
 import Essentials
 import Foundation
 import HAModels
@@ -44,8 +45,7 @@ struct WindowCommand: PluginCommand {
         }
         // The desktop's menu entry, written by the process that opens the window (home-window),
         // for the home beside it (a package's or a build's).
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let home = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("home").path
+        if let home = HomeExecutable.path() {
             do {
                 let folders = Current.directories()
                 try DesktopEntry.install(executable: home, dataFolder: folders.data.deletingLastPathComponent(), configFolder: folders.configuration.deletingLastPathComponent())

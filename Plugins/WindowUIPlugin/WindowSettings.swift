@@ -1,6 +1,7 @@
 import AgentContract
 import Auth
 import CompanionWindow
+import Desktop
 import Essentials
 import HomeAPI
 import SessionContract
@@ -8,7 +9,8 @@ import ThreadContract
 import WindowBridge
 
 /// The settings page's answers, through the capabilities the CLI uses: the session's servers and
-/// `home login`, `home logout` and `home servers default`, the agent's sensor reporting.
+/// `home login`, `home logout` and `home servers default`, the agent's sensor reporting, and the
+/// autostart entries `home autostart` writes.
 struct WindowSettings: CompanionSettings {
     let version: String
     let server: String
@@ -18,6 +20,8 @@ struct WindowSettings: CompanionSettings {
     let notifications: any NotificationHistoryAccess
     /// Shows a page of another server signed in to (the server switcher).
     let open: @Sendable (String) -> Void
+    /// The autostart entries, as `home autostart` writes them.
+    var autostart: AutostartEntries { AutostartEntries(configFolder: Current.directories().configuration.deletingLastPathComponent()) }
 
     func snapshot() async throws -> JSONValue {
         let servers = try session.client.servers()
@@ -36,6 +40,7 @@ struct WindowSettings: CompanionSettings {
                     "actions": .array(record.actions.map { .object(["id": .string($0.id), "title": .string($0.title), "reply": .bool($0.takesText)]) }),
                 ])
             }),
+            "autostart": .object(Dictionary(uniqueKeysWithValues: AutostartItem.allCases.map { ($0.rawValue, JSONValue.bool(autostart.isEnabled($0))) })),
             "threadNetworks": .array(networks.map { .object(["id": .string($0.id), "name": $0.name.map(JSONValue.string) ?? .null, "channel": $0.channel.map { .integer(Int64($0)) } ?? .null]) }),
         ])
     }
@@ -56,6 +61,15 @@ struct WindowSettings: CompanionSettings {
         case .signIn(let request):
             let home = try await session.client.signIn(to: request.server, using: .password(PasswordAnswers(username: request.username, password: request.password)))
             Current.logger("window").info("signed in to \(home.server) as \(request.username) from the settings page")
+        case .autostart(let name, let on):
+            guard let item = AutostartItem(rawValue: name) else { return }
+            if on {
+                guard let home = HomeExecutable.path() else { throw WindowSessionError(description: "cannot find the home executable for the autostart entry") }
+                try autostart.enable(item, executable: home)
+            } else {
+                try autostart.disable(item)
+            }
+            Current.logger("window").info("\(name) \(on ? "starts with the session" : "no longer starts with the session")")
         case .pressNotificationAction(let id, let action, let text):
             let outcome = try await notifications.press(action, text: text, notification: id, server: server)
             Current.logger("window").info("pressed \(action) on notification \(id): \(outcome)")

@@ -300,6 +300,10 @@ final class CompanionWindowTests: XCTestCase {
         let pressed = try UIThreadWait.result { await actions.data(0, within: 1) }
         XCTAssertEqual(pressed?["action"], .string("OK"))
         XCTAssertEqual(pressed?["message"], .string("The washer is done"))
+        // The agent starts with the session: the same entry `home autostart enable --agent` writes.
+        _ = try UIThreadWait.evaluate("document.getElementById('autostart-agent').click(); true", in: controller.view)
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? self.homeOutput("autostart"))?.hasPrefix("agent: starts with the session\ntray: off") == true }, (try? homeOutput("autostart")) ?? "")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? UIThreadWait.evaluate("document.getElementById('autostart-agent').checked", in: controller.view)) == "true" })
         UIThread.iterate(seconds: 1) { false }
         _ = try screenshot(controller.view, named: "settings")
 

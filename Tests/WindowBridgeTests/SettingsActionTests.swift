@@ -19,6 +19,7 @@ final class SettingsActionTests: XCTestCase {
         XCTAssertFalse("\(signIn)".contains("hunter2"), "the password is never printed: \(signIn)")
         XCTAssertFalse(String(reflecting: signIn).contains("hunter2"))
         XCTAssertEqual(try action(#"{"action":"notification-action","id":7,"button":"REPLY","text":"on my way"}"#), .pressNotificationAction(id: 7, action: "REPLY", text: "on my way"))
+        XCTAssertEqual(try action(#"{"action":"autostart","item":"tray","on":false}"#), .autostart(item: "tray", on: false))
     }
 
     func testTruncatedMalformedAndOversizedRequestsAreRefusedWithAReason() {
@@ -40,6 +41,8 @@ final class SettingsActionTests: XCTestCase {
             (#"{"action":"notification-action","id":7,"button":"OK","text":"\#(String(repeating: "r", count: 2_049))"}"#, "a notification reply is text of at most 2 KiB"),
             (#"{"action":"default","server":"\#(String(repeating: "h", count: 2_049))"}"#, "a default-server request needs a server"),
             (#"{"action":"sensor","id":"cpu","on":"yes"}"#, "needs an id and on: true or false"),
+            (#"{"action":"autostart","item":"firefox","on":true}"#, "an autostart request needs an item (agent or tray)"),
+            (#"{"action":"autostart","item":"agent"}"#, "an autostart request needs an item (agent or tray)"),
             (#"{"action":"default","server":"\#(String(repeating: "h", count: 5_000))"}"#, "a settings request of"),
         ]
         for (text, reason) in refused {

@@ -54,6 +54,10 @@ enum SettingsPage {
           <section aria-labelledby="thread-title"><h2 id="thread-title">Thread networks</h2>
             <table><thead><tr><th scope="col">Network</th><th scope="col">Channel</th><th scope="col">Id</th></tr></thead><tbody id="thread"></tbody></table>
             <p class="muted">Share one with the server from its Thread page (<em>Import from app</em>), or with <code>home thread share ID</code>.</p></section>
+          <section aria-labelledby="autostart-title"><h2 id="autostart-title">Start with the session</h2>
+            <p><input type="checkbox" id="autostart-agent"> <label for="autostart-agent">The agent (sensors, notifications, controls)</label></p>
+            <p><input type="checkbox" id="autostart-tray"> <label for="autostart-tray">The tray (quick actions in the panel)</label></p>
+            <p class="muted">XDG autostart entries, as <code>home autostart enable|disable</code> writes them.</p></section>
           <section aria-labelledby="about-title"><h2 id="about-title">About</h2><p>HomeCompanion <span id="version"></span></p></section>
         </main>
         <script>
@@ -161,6 +165,11 @@ enum SettingsPage {
             row.append(cell(network.name || "(no name)"), cell(network.channel === null ? "" : String(network.channel)), cell(network.id));
             return row;
           }));
+          for (const item of ["agent", "tray"]) {
+            const box = document.getElementById("autostart-" + item);
+            box.checked = Boolean(state.autostart && state.autostart[item]);
+            box.onchange = () => post({ action: "autostart", item, on: box.checked });
+          }
           document.body.dataset.loaded = "yes";
         }
         document.getElementById("sign-in").addEventListener("submit", async (event) => {

@@ -14,6 +14,11 @@ public enum SettingsAction: Sendable, Equatable {
     case pressNotificationAction(id: Int64, action: String, text: String?)
     /// Sign in to a server with a user name and password, as `home login URL` does.
     case signIn(SignInRequest)
+    /// Start `home agent` or `home tray` with the desktop session, or stop, as `home autostart` does.
+    case autostart(item: String, on: Bool)
+
+    /// What can start with the session.
+    public static let autostartItems: Set<String> = ["agent", "tray"]
 
     /// The longest body read.
     public static let maximumBytes = 4_096
@@ -21,7 +26,8 @@ public enum SettingsAction: Sendable, Equatable {
     /// Reads a posted body: `{"action": "sensor", "id": ID, "on": BOOL}`, `{"action": ACTION,
     /// "server": URL}` with `sign-out`, `default` or `open`, or `{"action": "notification-action",
     /// "id": NUMBER, "button": ACTION_ID, "text": REPLY}` (`text` only for a reply), or
-    /// `{"action": "sign-in", "server": URL, "username": NAME, "password": PASSWORD}`.
+    /// `{"action": "sign-in", "server": URL, "username": NAME, "password": PASSWORD}`, or
+    /// `{"action": "autostart", "item": "agent"|"tray", "on": BOOL}`.
     public init(json bytes: [UInt8]) throws(BridgeMessageError) {
         guard bytes.count <= Self.maximumBytes else { throw BridgeMessageError("a settings request of \(bytes.count) bytes (at most \(Self.maximumBytes))") }
         guard let object = (try? JSONParser.parse(bytes))?.objectValue else { throw BridgeMessageError("a settings request that is not a JSON object") }
@@ -55,6 +61,11 @@ public enum SettingsAction: Sendable, Equatable {
                 throw BridgeMessageError("a sign-in request needs a user name and a password")
             }
             self = .signIn(SignInRequest(server: server, username: username, password: password))
+        case "autostart":
+            guard let item = object["item"]?.stringValue, Self.autostartItems.contains(item), case .bool(let on)? = object["on"] else {
+                throw BridgeMessageError("an autostart request needs an item (agent or tray) and on: true or false")
+            }
+            self = .autostart(item: item, on: on)
         default:
             throw BridgeMessageError("an unknown settings request")
         }

@@ -1,4 +1,4 @@
-@testable import WindowPlugin
+@testable import Desktop
 import XCTest
 
 /// The desktop entries `home window` writes: the window's, and the hidden one that makes

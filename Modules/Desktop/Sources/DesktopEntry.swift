@@ -5,9 +5,9 @@ import Foundation
 /// folder, written by `home window` (again when the executable moved), so the desktop's menu and
 /// task switcher know the window by name and icon; and a hidden one that handles
 /// `homeassistant://` links with `home open`.
-enum DesktopEntry {
+public enum DesktopEntry {
     /// The application id: the `.desktop` file's name, the icon's, and the window's class.
-    static let id = "io.homecompanion.Window"
+    public static let id = "io.homecompanion.Window"
 
     /// The id of the hidden entry that handles `homeassistant://` links (`home open %u`).
     static let linksID = "io.homecompanion.Links"
@@ -17,7 +17,7 @@ enum DesktopEntry {
     /// Writes the entries for `executable` (the `home` that runs the window) and the icon, where
     /// missing or stale, and makes the links entry the handler of `homeassistant://` links in
     /// `mimeapps.list` (under `configFolder`) unless the user chose another.
-    static func install(executable: String, dataFolder: URL, configFolder: URL) throws {
+    public static func install(executable: String, dataFolder: URL, configFolder: URL) throws {
         let applications = dataFolder.appendingPathComponent("applications")
         let icons = dataFolder.appendingPathComponent("icons/hicolor/scalable/apps")
         try write(entry(executable: executable), to: applications.appendingPathComponent("\(id).desktop"))
@@ -78,7 +78,7 @@ enum DesktopEntry {
     }
 
     /// `executable` quoted for an Exec key, as the Desktop Entry specification asks.
-    private static func quoted(_ executable: String) -> String {
+    static func quoted(_ executable: String) -> String {
         "\"" + executable.replacingOccurrences(of: "\\", with: "\\\\\\\\").replacingOccurrences(of: "\"", with: "\\\\\"")
             .replacingOccurrences(of: "`", with: "\\\\`").replacingOccurrences(of: "$", with: "\\\\$") + "\""
     }
@@ -94,7 +94,8 @@ enum DesktopEntry {
 
         """
 
-    private static func write(_ text: String, to file: URL) throws {
+    /// Writes `text` to `file` (atomically, creating its folder) unless it holds that already.
+    static func write(_ text: String, to file: URL) throws {
         if (try? String(contentsOf: file, encoding: .utf8)) == text { return }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file, options: .atomic)

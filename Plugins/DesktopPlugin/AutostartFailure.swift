@@ -1,0 +1,4 @@
+/// An autostart entry could not be written.
+struct AutostartFailure: Error, CustomStringConvertible {
+    let description: String
+}
