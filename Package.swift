@@ -25,6 +25,7 @@ let products: [Product] = [
     .library(name: "PushRelay", targets: ["PushRelay"]),
     .library(name: "WindowBridge", targets: ["WindowBridge"]),
     .library(name: "Desktop", targets: ["Desktop"]),
+    .library(name: "Tray", targets: ["Tray"]),
     .library(name: "CompanionWindow", targets: ["CompanionWindow"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .library(name: "ExampleGreeter", type: .dynamic, targets: ["ExampleGreeter"]),
@@ -127,6 +128,7 @@ let moduleTargets: [Target] = [
         exclude: ["Server/README.md", "Core/README.md", "Stores/SQLite/README.md", "Stores/Redis/README.md", "Providers/README.md"]),
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
     .target(name: "Desktop", path: "Modules/Desktop/Sources"),
+    .target(name: "Tray", dependencies: ["DBus", "Essentials", "HAModels"], path: "Modules/Tray/Sources"),
     .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
     .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials", "HADesignTokens", "HAModels", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
@@ -194,10 +196,15 @@ let pluginTargets: [Target] = [
     ),
     .target(name: "ZonesPlugin", dependencies: ["AgentContract", "CLIKit", "Essentials", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract"], path: "Plugins/ZonesPlugin", exclude: ["README.md"]),
     .target(name: "DesktopPlugin", dependencies: ["CLIKit", "Desktop", "Essentials", "HomePluginKit", "PluginHost"], path: "Plugins/DesktopPlugin", exclude: ["README.md"]),
+    .target(
+        name: "TrayPlugin",
+        dependencies: ["Agent", "AgentContract", "CLIKit", "ConnectionContract", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "Tray", "WindowContract"],
+        path: "Plugins/TrayPlugin", exclude: ["README.md"]
+    ),
     .target(name: "LinksPlugin", dependencies: ["CLIKit", "DBus", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/LinksPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Desktop", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
-    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "Desktop", "WindowBridge", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
+    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "DBus", "Desktop", "WindowBridge", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
     .target(
         name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
@@ -218,7 +225,7 @@ let appTargets: [Target] = [
         dependencies: [
             "CLIKit", "Essentials", "HomeAPI", "PluginHost", "HomePluginKit", "SessionContract", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
-            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin", "WindowPlugin", "LinksPlugin", "DesktopPlugin",
+            "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin", "WindowPlugin", "LinksPlugin", "DesktopPlugin", "TrayPlugin",
         ],
         path: "Apps/HomeCLI"
     ),

@@ -1,5 +1,5 @@
 import DBus
-import Foundation
+import Essentials
 
 /// Asks through the desktop's notification server (`org.freedesktop.Notifications`): a critical
 /// notification with *Run*, *Always allow* and *Cancel*; dismissing it, or no answer within
@@ -23,8 +23,8 @@ struct DesktopConfirmation: LinkConfirming {
             let reply = try connection.call(Self.service, Self.path, Self.service, "Notify", arguments, timeout: 5)
             guard let id = reply.first?.intValue else { throw LinkConfirmationError.noAnswer("the notification server answered Notify without an id") }
             let server = DBusNameOwner(name: Self.service)
-            let deadline = Date().addingTimeInterval(Self.patience)
-            while Date() < deadline {
+            let deadline = Deadline(in: Self.patience)
+            while deadline.remaining > 0 {
                 guard let signal = try connection.nextSignal(timeout: 1), signal.arguments.first?.intValue == id, server.sent(signal, on: connection) else { continue }
                 switch (signal.member, signal.arguments.dropFirst().first?.stringValue) {
                 case ("ActionInvoked", "run"?): return .once

@@ -8,7 +8,7 @@ import SessionCommandKit
 import SessionContract
 import WindowContract
 
-/// `home window [--server URL] [--path PATH] [--entity ENTITY] [--screenshot FILE]`.
+/// `home window [--server URL] [--path PATH] [--entity ENTITY] [--settings] [--no-tray] [--screenshot FILE]`.
 struct WindowCommand: PluginCommand {
     static let commandName = "window"
     static let commandSummary = "Open Home Assistant's frontend in a window, signed in as this companion (no second sign-in)."
@@ -19,6 +19,8 @@ struct WindowCommand: PluginCommand {
         .server, .json,
         .value("path", "PATH", help: "The frontend page to open, such as /lovelace/0 or /config/integrations (default /)."),
         .value("entity", "ENTITY", help: "Open this entity's more-info dialog on the page, such as light.kitchen."),
+        .flag("settings", help: "Open the companion's settings page (servers, sensors, notifications) instead of a frontend page."),
+        .flag("no-tray", help: "Close the window when it is closed, even while 'home tray' runs (which otherwise keeps it hidden)."),
         .value("screenshot", "FILE", help: "Write a PNG of the window once the frontend is connected, then close (for demos and bug reports)."),
     ]
 
@@ -40,6 +42,10 @@ struct WindowCommand: PluginCommand {
         if let entity, !LinkTarget.isEntityID(entity) {
             throw UsageError("--entity takes an entity id such as light.kitchen")
         }
+        let settings = invocation.arguments.has("settings")
+        if settings, invocation.arguments.values["screenshot"] != nil {
+            throw UsageError("--settings and --screenshot do not go together: a screenshot is of the frontend once it is connected")
+        }
         guard let frontend = frontends().first else {
             return try WindowExecutable.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst()))
         }
@@ -55,7 +61,9 @@ struct WindowCommand: PluginCommand {
         }
         let home = try await session.restore(server: invocation.server)
         let screenshot = invocation.arguments.values["screenshot"].map { URL(fileURLWithPath: $0) }
-        let outcome = try await frontend.open(WindowRequest(home: home, path: path, entity: entity, screenshot: screenshot, logger: logger))
+        let outcome = try await frontend.open(WindowRequest(
+            home: home, path: path, entity: entity, settings: settings, closesWithoutTray: invocation.arguments.has("no-tray"), screenshot: screenshot, logger: logger
+        ))
         let said = switch outcome {
         case .closed: "the window closed"
         case .screenshotWritten: "wrote \(screenshot?.path ?? "")"

@@ -32,7 +32,8 @@ struct WebKitFrontend: WindowFrontend {
         // One window per user, unless this one only takes a picture.
         var instance: SingleInstance?
         if request.screenshot == nil {
-            switch SingleInstance.claim(showing: Self.page(request.path, entity: request.entity, on: "\(request.home.server)"), logger: request.logger) {
+            let shown = request.settings ? CompanionWebView.settingsURL : Self.page(request.path, entity: request.entity, on: "\(request.home.server)")
+            switch SingleInstance.claim(showing: shown, logger: request.logger) {
             case .handedOver: return .handedOver
             case .first(let claimed): instance = claimed
             case .alone: break
@@ -42,6 +43,13 @@ struct WebKitFrontend: WindowFrontend {
         var home = request.home
         var path = request.path
         var entity = request.entity
+        var settings = request.settings
+        // While `home tray` runs, closing hides the window; when the tray goes, a hidden window closes.
+        let tray = TrayPresence()
+        let current = WindowHolder()
+        tray.watch(logger: request.logger) { UIThread.perform { current.controller?.closeIfHidden() } }
+        defer { tray.stop() }
+        let hidesOnClose = { [closes = request.closesWithoutTray] in !closes && TrayPresence.isRunning() }
         while true {
             let controller = try makeWindow(home: home, request: request, switcher: switcher)
             switcher.view = controller.view
@@ -49,12 +57,17 @@ struct WebKitFrontend: WindowFrontend {
                 try controller.screenshotWhenConnected(path: path, entity: entity, to: screenshot)
                 return .screenshotWritten
             }
-            controller.runUntilClosed(path: path, entity: entity, geometryFile: Current.directories().data.appendingPathComponent("window.json"))
+            current.controller = controller
+            controller.runUntilClosed(
+                path: path, entity: entity, settings: settings, geometryFile: Current.directories().data.appendingPathComponent("window.json"), hidesOnClose: hidesOnClose
+            )
+            current.controller = nil
             switcher.view = nil
             guard let next = switcher.take() else { break }
             home = try await session.restore(server: next.server)
             path = next.path
             entity = next.entity
+            settings = false
         }
         withExtendedLifetime(instance) {}
         return .closed

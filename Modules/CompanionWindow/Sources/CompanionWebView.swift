@@ -30,6 +30,8 @@ public final class CompanionWebView: @unchecked Sendable {
     public var onClose: () -> Void = {}
     /// The entity whose more-info dialog opens when the frontend is next connected.
     private var dialogEntity: String?
+    /// Whether the window is hidden (closed while a tray keeps it).
+    public private(set) var isHidden = false
 
     /// Creates the window (not yet shown) for `server`; call on the UI thread after `gtk_init`.
     public init(server: URL, dataFolder: URL, cacheFolder: URL, logger: Logger, openExternally: @escaping @Sendable (String) -> Void) throws {
@@ -102,7 +104,14 @@ public final class CompanionWebView: @unchecked Sendable {
 
     /// Shows the window.
     public func present() {
+        isHidden = false
         gtk_window_present(hc_gtk_window(window))
+    }
+
+    /// Hides the window without closing it (the tray keeps it); ``present()`` shows it again.
+    public func hide() {
+        isHidden = true
+        gtk_widget_set_visible(window, 0)
     }
 
     /// Loads the frontend at `path` (such as `/lovelace/0`) with external authentication; with
@@ -121,6 +130,7 @@ public final class CompanionWebView: @unchecked Sendable {
     /// refused with a log line (this window is signed in to its own server only).
     public func show(_ url: String) {
         present()
+        if url == Self.settingsURL { return showSettings() }
         guard origin.contains(url), let components = URLComponents(string: url) else {
             return logger.warning("asked to show \(url), which is not on \(server.absoluteString); this window stays where it is")
         }
@@ -160,6 +170,9 @@ public final class CompanionWebView: @unchecked Sendable {
             if opened == "true" { logger.info("opening the dialog of \(entity)") } else { logger.warning("the dialog of \(entity) could not be opened: the frontend has no home-assistant element") }
         }
     }
+
+    /// The settings page's address, which ``show(_:)`` takes like a page's.
+    public static let settingsURL = SettingsPage.url
 
     /// Shows the companion's settings page.
     public func showSettings() {

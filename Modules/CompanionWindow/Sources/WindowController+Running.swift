@@ -2,14 +2,15 @@ import CWebKitGTK
 import Foundation
 
 extension WindowController {
-    /// Shows the window at `path` (with `entity`'s more-info dialog, when given) and runs the GLib
-    /// main loop on this (the UI) thread until the user closes it; its size comes from
-    /// `geometryFile` and goes back there when it closes.
-    public func runUntilClosed(path: String, entity: String? = nil, geometryFile: URL) {
+    /// Shows the window at `path` (with `entity`'s more-info dialog, when given), or the settings
+    /// page, and runs the GLib main loop on this (the UI) thread until the user closes it; its size
+    /// comes from `geometryFile` and goes back there when it closes. While `hidesOnClose` says so (a
+    /// tray runs), closing hides the window instead, and ``closeIfHidden()`` ends it later.
+    public func runUntilClosed(path: String, entity: String? = nil, settings: Bool = false, geometryFile: URL, hidesOnClose: @escaping () -> Bool = { false }) {
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
         WindowGeometry.load(from: geometryFile).apply(to: view.window)
-        view.onClose = { [view, logger] in
+        let quit = { [view, logger] in
             do {
                 try WindowGeometry.of(view.window).save(to: geometryFile)
             } catch {
@@ -17,9 +18,23 @@ extension WindowController {
             }
             g_main_loop_quit(loop)
         }
+        quitLoop = quit
+        defer { quitLoop = nil }
+        view.onClose = { [view, logger] in
+            guard hidesOnClose() else { return quit() }
+            view.hide()
+            logger.info("the window is hidden: the tray keeps it (its menu opens it again; 'home window --no-tray' closes for good)")
+        }
         view.present()
-        view.load(path: path, entity: entity)
+        if settings { view.showSettings() } else { view.load(path: path, entity: entity) }
         g_main_loop_run(loop)
+    }
+
+    /// Ends the run of a hidden window (the tray that kept it went away); a shown one stays.
+    public func closeIfHidden() {
+        guard view.isHidden else { return }
+        logger.info("the tray went away: the hidden window closes")
+        quitLoop?()
     }
 
     /// Shows the window at `path` (with `entity`'s dialog, when given), waits until the frontend is

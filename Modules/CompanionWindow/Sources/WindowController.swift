@@ -17,6 +17,8 @@ public final class WindowController: WindowActions, @unchecked Sendable {
     public private(set) var threadDialog: ThreadImportDialog?
     private let threadNetworks: (any ThreadNetworkOffer)?
     private var systemEvents: SystemEventWatcher?
+    /// Ends ``runUntilClosed(path:entity:settings:geometryFile:hidesOnClose:)``, while it runs.
+    var quitLoop: (() -> Void)?
     /// Whether the page signed the companion out of the server and the window's site data is gone.
     public private(set) var isSignedOut = false
     let logger: Logger

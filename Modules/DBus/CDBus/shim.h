@@ -39,6 +39,7 @@ typedef struct DBusMessageIter {
 
 typedef enum { DBUS_BUS_SESSION, DBUS_BUS_SYSTEM, DBUS_BUS_STARTER } DBusBusType;
 
+#define DBUS_MESSAGE_TYPE_METHOD_CALL 1
 #define DBUS_MESSAGE_TYPE_SIGNAL 4
 
 struct hc_dbus_api {
@@ -76,7 +77,9 @@ struct hc_dbus_api {
     dbus_bool_t (*_Nonnull message_iter_next)(DBusMessageIter *iter);
     dbus_bool_t (*_Nonnull message_iter_open_container)(DBusMessageIter *iter, int type, const char *contained_signature, DBusMessageIter *sub);
     void (*_Nonnull message_iter_recurse)(DBusMessageIter *iter, DBusMessageIter *sub);
+    DBusMessage * (*_Nonnull message_new_error)(DBusMessage *reply_to, const char *error_name, const char *error_message);
     DBusMessage * (*_Nonnull message_new_method_call)(const char *bus_name, const char *path, const char *iface, const char *method);
+    DBusMessage * (*_Nonnull message_new_method_return)(DBusMessage *method_call);
     DBusMessage * (*_Nonnull message_new_signal)(const char *path, const char *iface, const char *name);
     dbus_bool_t (*_Nonnull message_set_destination)(DBusMessage *message, const char *destination);
     void (*_Nonnull message_unref)(DBusMessage *message);
@@ -118,7 +121,7 @@ static inline void hc_dbus_load(void) {
         "dbus_message_iter_abandon_container", "dbus_message_iter_append_basic", "dbus_message_iter_close_container",
         "dbus_message_iter_get_arg_type", "dbus_message_iter_get_basic", "dbus_message_iter_get_signature",
         "dbus_message_iter_init", "dbus_message_iter_init_append", "dbus_message_iter_next",
-        "dbus_message_iter_open_container", "dbus_message_iter_recurse", "dbus_message_new_method_call",
+        "dbus_message_iter_open_container", "dbus_message_iter_recurse", "dbus_message_new_error", "dbus_message_new_method_call", "dbus_message_new_method_return",
         "dbus_message_new_signal", "dbus_message_set_destination", "dbus_message_unref", "dbus_signature_validate", "dbus_signature_validate_single",
         "dbus_validate_bus_name", "dbus_validate_interface", "dbus_validate_member", "dbus_validate_path",
     };

@@ -101,10 +101,7 @@ public final class DBusConnection: @unchecked Sendable {
             }
         }
         try DBusMessageWriter(dbus: dbus).append(arguments, to: message)
-        try locked { () throws(DBusClientError) in
-            guard !closed, dbus.connection_send(connection, message, nil) != 0 else { throw .disconnected }
-            dbus.connection_flush(connection)
-        }
+        try send(message)
     }
 
     /// The unique name of the connection that owns `name` now; nil when none does.
@@ -119,8 +116,21 @@ public final class DBusConnection: @unchecked Sendable {
         try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch", [.string(rule)])
     }
 
-    /// The next signal within `timeout` seconds, or nil when none came.
+    /// The next signal within `timeout` seconds, or nil when none came. A method call that comes
+    /// meanwhile is answered `UnknownObject` (this connection exports nothing it reads here).
     public func nextSignal(timeout: Double) throws(DBusClientError) -> DBusSignal? {
+        let deadline = Deadline(in: timeout)
+        while true {
+            switch try next(timeout: max(0, deadline.remaining)) {
+            case .signal(let signal)?: return signal
+            case .call(let call)?: try replyError(to: call, name: "org.freedesktop.DBus.Error.UnknownObject", message: "no object at \(call.path)")
+            case nil: return nil
+            }
+        }
+    }
+
+    /// The next signal or method call within `timeout` seconds, or nil when none came.
+    public func next(timeout: Double) throws(DBusClientError) -> DBusReceived? {
         let deadline = Deadline(in: timeout)
         while true {
             let popped: OpaquePointer? = try locked { () throws(DBusClientError) -> OpaquePointer? in
@@ -135,16 +145,59 @@ public final class DBusConnection: @unchecked Sendable {
                 if deadline.remaining <= 0 { return nil }
                 continue
             }
+            let type = dbus.message_get_type(message)
+            let sender = Self.text(dbus.message_get_sender(message)), path = Self.text(dbus.message_get_path(message))
+            let interface = Self.text(dbus.message_get_interface(message)), member = Self.text(dbus.message_get_member(message))
+            if type == DBUS_MESSAGE_TYPE_METHOD_CALL {
+                let arguments: [DBusValue]
+                do {
+                    arguments = try DBusMessageReader(dbus: dbus).arguments(of: message)
+                } catch {
+                    dbus.message_unref(message)
+                    throw error
+                }
+                return .call(DBusMethodCall(message: message, dbus: dbus, sender: sender, path: path, interface: interface, member: member, arguments: arguments))
+            }
             defer { dbus.message_unref(message) }
-            guard dbus.message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else { continue }
-            let signal = DBusSignal(
-                sender: Self.text(dbus.message_get_sender(message)), path: Self.text(dbus.message_get_path(message)),
-                interface: Self.text(dbus.message_get_interface(message)), member: Self.text(dbus.message_get_member(message)),
-                arguments: try DBusMessageReader(dbus: dbus).arguments(of: message))
+            guard type == DBUS_MESSAGE_TYPE_SIGNAL else { continue }
+            let signal = DBusSignal(sender: sender, path: path, interface: interface, member: member, arguments: try DBusMessageReader(dbus: dbus).arguments(of: message))
             if signal.interface == "org.freedesktop.DBus.Local", signal.member == "Disconnected" { throw .disconnected }
             // The bus tells every new connection its own name: not news to the caller.
             if signal.sender == "org.freedesktop.DBus", signal.member == "NameAcquired", signal.arguments.first?.stringValue == uniqueName { continue }
-            return signal
+            return .signal(signal)
+        }
+    }
+
+    /// Answers `call` with `values`.
+    public func reply(to call: DBusMethodCall, _ values: [DBusValue] = []) throws(DBusClientError) {
+        guard let message = dbus.message_new_method_return(call.message) else { throw .invalidValue("libdbus could not make a reply") }
+        defer { dbus.message_unref(message) }
+        try DBusMessageWriter(dbus: dbus).append(values, to: message)
+        try send(message)
+    }
+
+    /// Answers `call` with the error `name` (such as `org.freedesktop.DBus.Error.UnknownMethod`) and `text`.
+    public func replyError(to call: DBusMethodCall, name: String, message text: String) throws(DBusClientError) {
+        guard dbus.validate_interface(name, nil) != 0 else { throw .invalidValue("'\(name)' is not an error name") }
+        guard let message = dbus.message_new_error(call.message, name, text.replacingOccurrences(of: "\0", with: "")) else {
+            throw .invalidValue("libdbus could not make an error reply")
+        }
+        defer { dbus.message_unref(message) }
+        try send(message)
+    }
+
+    /// Asks the bus for the well-known `name`; true when this connection now owns it, false when
+    /// another does (the request does not queue).
+    public func requestName(_ name: String) throws(DBusClientError) -> Bool {
+        let doNotQueue: UInt32 = 4, primaryOwner: UInt32 = 1
+        let reply = try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName", [.string(name), .uint32(doNotQueue)], timeout: 5)
+        return reply.first?.intValue == Int(primaryOwner)
+    }
+
+    private func send(_ message: OpaquePointer) throws(DBusClientError) {
+        try locked { () throws(DBusClientError) in
+            guard !closed, dbus.connection_send(connection, message, nil) != 0 else { throw .disconnected }
+            dbus.connection_flush(connection)
         }
     }
 

@@ -19,10 +19,9 @@ public enum DesktopEntry {
     /// `mimeapps.list` (under `configFolder`) unless the user chose another.
     public static func install(executable: String, dataFolder: URL, configFolder: URL) throws {
         let applications = dataFolder.appendingPathComponent("applications")
-        let icons = dataFolder.appendingPathComponent("icons/hicolor/scalable/apps")
         try write(entry(executable: executable), to: applications.appendingPathComponent("\(id).desktop"))
         try write(linksEntry(executable: executable), to: applications.appendingPathComponent("\(linksID).desktop"))
-        try write(icon, to: icons.appendingPathComponent("\(id).svg"))
+        try installIcons(dataFolder: dataFolder)
         let associations = configFolder.appendingPathComponent("mimeapps.list")
         let current = (try? String(contentsOf: associations, encoding: .utf8)) ?? ""
         if let chosen = defaultApplications(adding: "\(linkType)=\(linksID).desktop", to: current) { try write(chosen, to: associations) }
@@ -81,6 +80,21 @@ public enum DesktopEntry {
     static func quoted(_ executable: String) -> String {
         "\"" + executable.replacingOccurrences(of: "\\", with: "\\\\\\\\").replacingOccurrences(of: "\"", with: "\\\\\"")
             .replacingOccurrences(of: "`", with: "\\\\`").replacingOccurrences(of: "$", with: "\\\\$") + "\""
+    }
+
+    /// The icon theme folder the icons go to (`dataFolder/icons`), for hosts that take a theme path.
+    public static func iconTheme(dataFolder: URL) -> URL {
+        dataFolder.appendingPathComponent("icons")
+    }
+
+    /// The name of the icon the tray shows while the server cannot be reached.
+    public static let offlineIconName = "\(id)-offline"
+
+    /// Writes the icon and the tray's offline icon into the hicolor theme under `dataFolder`.
+    public static func installIcons(dataFolder: URL) throws {
+        let icons = iconTheme(dataFolder: dataFolder).appendingPathComponent("hicolor/scalable/apps")
+        try write(icon, to: icons.appendingPathComponent("\(id).svg"))
+        try write(icon.replacingOccurrences(of: "#03a9f4", with: "#9e9e9e"), to: icons.appendingPathComponent("\(offlineIconName).svg"))
     }
 
     /// A house on Home Assistant's blue, drawn for this project.
