@@ -204,7 +204,7 @@ let pluginTargets: [Target] = [
     .target(name: "LinksPlugin", dependencies: ["CLIKit", "DBus", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/LinksPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Desktop", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
-    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "DBus", "Desktop", "WindowBridge", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
+    .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "DBus", "Desktop", "Tray", "WindowBridge", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),
     .target(
         name: "MQTTPlugin", dependencies: ["Agent", "AgentContract", "CLIKit", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "MQTT", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/MQTTPlugin", exclude: ["README.md"]
@@ -266,7 +266,7 @@ let unitTestTargets: [Target] = [
     ("DBusTests", ["DBus", "DBusTestSupport"]),
     ("MQTTTests", ["MQTT"]),
     ("ControlsTests", ["Agent", "MQTT", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "HAModels", "PluginHost", "Essentials", "EssentialsTestSupport"]),
-    ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "ConnectionPlugin", "AgentPlugin", "Agent", "HAModels", "PluginHost", "Essentials", "LinksPlugin"]),
+    ("CompanionPluginTests", ["AssistPlugin", "LocationPlugin", "ZonesPlugin", "ConnectionPlugin", "AgentPlugin", "Agent", "HAModels", "PluginHost", "Essentials", "LinksPlugin", "TrayPlugin", "Tray"]),
     ("DesktopNotificationsPluginTests", ["DesktopNotificationsPlugin", "Agent", "DBus", "Essentials"]),
     ("PushRelayTests", ["PushRelay", "CRelayCrypto", "LoopbackTestSupport", "Persistence", "Essentials", "EssentialsTestSupport"]),
     ("CLIKitTests", ["CLIKit", "CLIKitTestSupport"]),

@@ -6,6 +6,7 @@ import Essentials
 import HomeAPI
 import SessionContract
 import ThreadContract
+import Tray
 import WindowBridge
 
 /// The settings page's answers, through the capabilities the CLI uses: the session's servers and
@@ -28,6 +29,7 @@ struct WindowSettings: CompanionSettings {
         let choices = try await sensors.sensors(server: server)
         let networks = try thread.networks()
         let received = try await notifications.recent(server: server, limit: 20)
+        let pins = try TrayPins(folder: try await session.restore(server: server, advice: "it is not signed in").folders.data).list()
         return .object([
             "version": .string(version),
             "server": .string(server),
@@ -40,6 +42,7 @@ struct WindowSettings: CompanionSettings {
                     "actions": .array(record.actions.map { .object(["id": .string($0.id), "title": .string($0.title), "reply": .bool($0.takesText)]) }),
                 ])
             }),
+            "pins": .array(pins.map(JSONValue.string)),
             "autostart": .object(Dictionary(uniqueKeysWithValues: AutostartItem.allCases.map { ($0.rawValue, JSONValue.bool(autostart.isEnabled($0))) })),
             "threadNetworks": .array(networks.map { .object(["id": .string($0.id), "name": $0.name.map(JSONValue.string) ?? .null, "channel": $0.channel.map { .integer(Int64($0)) } ?? .null]) }),
         ])
@@ -70,6 +73,10 @@ struct WindowSettings: CompanionSettings {
                 try autostart.disable(item)
             }
             Current.logger("window").info("\(name) \(on ? "starts with the session" : "no longer starts with the session")")
+        case .pin(let entity, let on):
+            let pins = TrayPins(folder: try await session.restore(server: server, advice: "it is not signed in").folders.data)
+            if on { try pins.pin(entity) } else { try pins.unpin(entity) }
+            Current.logger("window").info("\(on ? "pinned" : "unpinned") \(entity) \(on ? "to" : "from") the tray")
         case .pressNotificationAction(let id, let action, let text):
             let outcome = try await notifications.press(action, text: text, notification: id, server: server)
             Current.logger("window").info("pressed \(action) on notification \(id): \(outcome)")

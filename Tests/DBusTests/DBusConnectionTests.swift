@@ -119,4 +119,31 @@ final class DBusConnectionTests: XCTestCase {
             guard case DBusClientError.cannotConnect = error else { return XCTFail("\(error)") }
         }
     }
+
+    func testAnExportedObjectAnswersCallsAndUnknownOnesGetAnError() throws {
+        let server = try connect()
+        XCTAssertTrue(try server.requestName("org.example.Served"))
+        let other = try connect()
+        XCTAssertFalse(try other.requestName("org.example.Served"), "the name is taken and the request does not queue")
+        let serving = Thread {
+            for _ in 0..<2 {
+                guard case .call(let call)? = try? server.next(timeout: 5) else { return }
+                if call.member == "Echo" {
+                    try? server.reply(to: call, [.string("echo"), .structure(call.arguments)])
+                } else {
+                    try? server.replyError(to: call, name: "org.freedesktop.DBus.Error.UnknownMethod", message: "no \(call.member)")
+                }
+            }
+        }
+        serving.start()
+        let answer = try other.call("org.example.Served", "/org/example/Thing", "org.example.Test", "Echo", [.int32(7), .strings(["a"])], timeout: 5)
+        XCTAssertEqual(answer, [.string("echo"), .structure([.int32(7), .strings(["a"])])])
+        XCTAssertThrowsError(try other.call("org.example.Served", "/org/example/Thing", "org.example.Test", "Nope", [], timeout: 5)) { error in
+            XCTAssertEqual((error as? DBusClientError)?.remoteName, "org.freedesktop.DBus.Error.UnknownMethod")
+        }
+        // A connection that only reads signals answers calls to it with an error, never silence.
+        XCTAssertThrowsError(try server.call(other.uniqueName, "/x", "org.example.Test", "Echo", [], timeout: 5)) { error in
+            XCTAssertNotNil((error as? DBusClientError)?.remoteName, "\(error)")
+        }
+    }
 }

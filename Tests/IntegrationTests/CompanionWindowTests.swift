@@ -304,6 +304,18 @@ final class CompanionWindowTests: XCTestCase {
         _ = try UIThreadWait.evaluate("document.getElementById('autostart-agent').click(); true", in: controller.view)
         XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? self.homeOutput("autostart"))?.hasPrefix("agent: starts with the session\ntray: off") == true }, (try? homeOutput("autostart")) ?? "")
         XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? UIThreadWait.evaluate("document.getElementById('autostart-agent').checked", in: controller.view)) == "true" })
+        // A quick action pinned to the tray from the page, as `home tray pin` does; a lock is refused with the reason.
+        let pinFrom = { (entity: String) throws in
+            _ = try UIThreadWait.evaluate("document.getElementById('pin-entity').value = \(try JSONSerializer.string(.string(entity))); document.querySelector('#pin button').click(); true", in: controller.view)
+        }
+        try pinFrom("lock.front_door")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) {
+            (try? UIThreadWait.evaluate("document.getElementById('problem').textContent", in: controller.view))?.contains("lock.front_door is not a quick action") == true
+        })
+        try pinFrom("light.bed_light")
+        let pinned = { (try? self.homeOutput("tray", "pins", "--server", "\(home.server)")) ?? "" }
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { pinned() == "light.bed_light\n" }, pinned())
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? UIThreadWait.evaluate("document.getElementById('pins').textContent", in: controller.view)) == "\"light.bed_lightUnpin\"" })
         UIThread.iterate(seconds: 1) { false }
         _ = try screenshot(controller.view, named: "settings")
 
@@ -329,9 +341,9 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertTrue(UIThread.iterate(seconds: 20) { opened.withLock { $0 } == [other] }, "the switcher was asked for the other server: \(opened.withLock { $0 })")
     }
 
-    /// What `home COMMAND` prints for this world's user.
-    private func homeOutput(_ command: String) throws -> String {
-        try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run([command]).1
+    /// What `home COMMAND…` prints for this world's user.
+    private func homeOutput(_ command: String...) throws -> String {
+        try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(command).1
     }
 
     func testImportingThreadCredentialsFromTheFrontendSharesTheChosenNetwork() throws {
@@ -362,6 +374,28 @@ final class CompanionWindowTests: XCTestCase {
         if case .string(let id)? = shared["dataset_id"] {
             _ = try? UIThreadWait.result { try await AdminConnection(server: server).send("thread/delete_dataset", ["dataset_id": .string(id)]) }
         }
+    }
+
+    func testClosingWhileATrayRunsHidesTheWindowUntilTheTrayGoes() throws {
+        let server = try IntegrationEnvironment.require()
+        let (_, _, controller) = try openWindow(server)
+        let hiddenWhileRunning = Mutex(false)
+        UIThread.perform { [view = controller.view] in view.requestClose() }
+        UIThread.perform { [view = controller.view] in
+            hiddenWhileRunning.withLock { $0 = view.isHidden }
+            controller.closeIfHidden()
+        }
+        controller.runUntilClosed(path: "/lovelace/0", geometryFile: world.root.appendingPathComponent("window.json"), hidesOnClose: { true })
+        XCTAssertTrue(hiddenWhileRunning.withLock { $0 }, "closing hid the window and the loop went on")
+        XCTAssertTrue(world.logs.lines.contains { $0.contains("the window is hidden: the tray keeps it") })
+        XCTAssertTrue(world.logs.lines.contains { $0.contains("the tray went away: the hidden window closes") })
+        // A shown window is not closed by the tray going away.
+        UIThread.perform { [view = controller.view] in
+            controller.closeIfHidden()
+            view.requestClose()
+        }
+        controller.runUntilClosed(path: "/lovelace/0", geometryFile: world.root.appendingPathComponent("window.json"), hidesOnClose: { false })
+        XCTAssertEqual(world.logs.lines.filter { $0.contains("the tray went away") }.count, 1)
     }
 
     func testTheWindowComesBackAtTheSizeItWasClosedAt() throws {

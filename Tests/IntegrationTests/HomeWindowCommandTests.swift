@@ -59,6 +59,8 @@ final class HomeWindowCommandTests: XCTestCase {
         let json = output.range(of: "\n{").map { String(output[$0.lowerBound...]) } ?? output
         XCTAssertEqual(try JSONParser.parse(json).objectValue?["handed_over"], .bool(true), output)
         XCTAssertTrue(wait(for: "asked to show /config/integrations", in: text), "the open window took the page: \(text.text)")
+        XCTAssertEqual(try quiet.run(["window", "--settings"]).0, 0)
+        XCTAssertTrue(wait(for: "asked to show the settings", in: text), "the open window shows its settings page: \(text.text)")
         XCTAssertTrue(first.isRunning, "the first window stays open")
 
         // The switcher: a page of another server signed in to replaces the window with that
@@ -105,6 +107,12 @@ final class HomeWindowCommandTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 1, text)
         XCTAssertTrue(text.contains("the window is not installed: install the home-companion-window package"), text)
+    }
+
+    func testTheSettingsPageHasNoScreenshot() throws {
+        let (status, output) = try HomeProcess(root: root).run(["window", "--settings", "--screenshot", "/tmp/x.png"])
+        XCTAssertEqual(status, 2, output)
+        XCTAssertTrue(output.contains("--settings and --screenshot do not go together"), output)
     }
 
     func testAPathThatIsNotAFrontendPathIsAUsageError() throws {

@@ -20,6 +20,8 @@ final class SettingsActionTests: XCTestCase {
         XCTAssertFalse(String(reflecting: signIn).contains("hunter2"))
         XCTAssertEqual(try action(#"{"action":"notification-action","id":7,"button":"REPLY","text":"on my way"}"#), .pressNotificationAction(id: 7, action: "REPLY", text: "on my way"))
         XCTAssertEqual(try action(#"{"action":"autostart","item":"tray","on":false}"#), .autostart(item: "tray", on: false))
+        XCTAssertEqual(try action(#"{"action":"pin","entity":"light.kitchen"}"#), .pin(entity: "light.kitchen", on: true))
+        XCTAssertEqual(try action(#"{"action":"unpin","entity":"light.kitchen"}"#), .pin(entity: "light.kitchen", on: false))
     }
 
     func testTruncatedMalformedAndOversizedRequestsAreRefusedWithAReason() {
@@ -43,6 +45,8 @@ final class SettingsActionTests: XCTestCase {
             (#"{"action":"sensor","id":"cpu","on":"yes"}"#, "needs an id and on: true or false"),
             (#"{"action":"autostart","item":"firefox","on":true}"#, "an autostart request needs an item (agent or tray)"),
             (#"{"action":"autostart","item":"agent"}"#, "an autostart request needs an item (agent or tray)"),
+            (#"{"action":"pin"}"#, "a pin request needs an entity"),
+            (#"{"action":"unpin","entity":"\#(String(repeating: "e", count: 256))"}"#, "a pin request needs an entity"),
             (#"{"action":"default","server":"\#(String(repeating: "h", count: 5_000))"}"#, "a settings request of"),
         ]
         for (text, reason) in refused {

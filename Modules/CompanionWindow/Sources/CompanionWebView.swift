@@ -130,7 +130,10 @@ public final class CompanionWebView: @unchecked Sendable {
     /// refused with a log line (this window is signed in to its own server only).
     public func show(_ url: String) {
         present()
-        if url == Self.settingsURL { return showSettings() }
+        if url == Self.settingsURL {
+            logger.info("asked to show the settings")
+            return showSettings()
+        }
         guard origin.contains(url), let components = URLComponents(string: url) else {
             return logger.warning("asked to show \(url), which is not on \(server.absoluteString); this window stays where it is")
         }

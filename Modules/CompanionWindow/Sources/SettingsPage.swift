@@ -54,6 +54,10 @@ enum SettingsPage {
           <section aria-labelledby="thread-title"><h2 id="thread-title">Thread networks</h2>
             <table><thead><tr><th scope="col">Network</th><th scope="col">Channel</th><th scope="col">Id</th></tr></thead><tbody id="thread"></tbody></table>
             <p class="muted">Share one with the server from its Thread page (<em>Import from app</em>), or with <code>home thread share ID</code>.</p></section>
+          <section aria-labelledby="tray-title"><h2 id="tray-title">Tray</h2>
+            <table><thead><tr><th scope="col">Quick action</th><th scope="col"></th></tr></thead><tbody id="pins"></tbody></table>
+            <form id="pin"><label>Entity <input id="pin-entity" required placeholder="light.kitchen"></label> <button type="submit">Pin</button></form>
+            <p class="muted">What <code>home tray</code> offers in its menu: lights, switches, fans, covers and input booleans toggle; scripts and scenes run; buttons are pressed. As <code>home tray pin|unpin ENTITY</code>.</p></section>
           <section aria-labelledby="autostart-title"><h2 id="autostart-title">Start with the session</h2>
             <p><input type="checkbox" id="autostart-agent"> <label for="autostart-agent">The agent (sensors, notifications, controls)</label></p>
             <p><input type="checkbox" id="autostart-tray"> <label for="autostart-tray">The tray (quick actions in the panel)</label></p>
@@ -165,6 +169,17 @@ enum SettingsPage {
             row.append(cell(network.name || "(no name)"), cell(network.channel === null ? "" : String(network.channel)), cell(network.id));
             return row;
           }));
+          const pins = document.getElementById("pins");
+          pins.replaceChildren(...(state.pins || []).map((entity) => {
+            const row = document.createElement("tr");
+            const action = document.createElement("td");
+            const unpin = document.createElement("button");
+            unpin.textContent = "Unpin";
+            unpin.addEventListener("click", () => post({ action: "unpin", entity }));
+            action.append(unpin);
+            row.append(cell(entity), action);
+            return row;
+          }));
           for (const item of ["agent", "tray"]) {
             const box = document.getElementById("autostart-" + item);
             box.checked = Boolean(state.autostart && state.autostart[item]);
@@ -178,6 +193,10 @@ enum SettingsPage {
           const body = { action: "sign-in", server: field("server").value, username: field("username").value, password: field("password").value };
           field("password").value = "";
           if (await post(body)) { event.target.reset(); }
+        });
+        document.getElementById("pin").addEventListener("submit", async (event) => {
+          event.preventDefault();
+          if (await post({ action: "pin", entity: document.getElementById("pin-entity").value.trim() })) { event.target.reset(); }
         });
         load();
         setInterval(refresh, 5000);

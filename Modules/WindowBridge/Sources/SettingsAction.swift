@@ -16,6 +16,8 @@ public enum SettingsAction: Sendable, Equatable {
     case signIn(SignInRequest)
     /// Start `home agent` or `home tray` with the desktop session, or stop, as `home autostart` does.
     case autostart(item: String, on: Bool)
+    /// Pin an entity to the tray as a quick action, or unpin it, as `home tray pin|unpin` does.
+    case pin(entity: String, on: Bool)
 
     /// What can start with the session.
     public static let autostartItems: Set<String> = ["agent", "tray"]
@@ -27,7 +29,7 @@ public enum SettingsAction: Sendable, Equatable {
     /// "server": URL}` with `sign-out`, `default` or `open`, or `{"action": "notification-action",
     /// "id": NUMBER, "button": ACTION_ID, "text": REPLY}` (`text` only for a reply), or
     /// `{"action": "sign-in", "server": URL, "username": NAME, "password": PASSWORD}`, or
-    /// `{"action": "autostart", "item": "agent"|"tray", "on": BOOL}`.
+    /// `{"action": "autostart", "item": "agent"|"tray", "on": BOOL}`, or `{"action": "pin"|"unpin", "entity": ID}`.
     public init(json bytes: [UInt8]) throws(BridgeMessageError) {
         guard bytes.count <= Self.maximumBytes else { throw BridgeMessageError("a settings request of \(bytes.count) bytes (at most \(Self.maximumBytes))") }
         guard let object = (try? JSONParser.parse(bytes))?.objectValue else { throw BridgeMessageError("a settings request that is not a JSON object") }
@@ -66,6 +68,11 @@ public enum SettingsAction: Sendable, Equatable {
                 throw BridgeMessageError("an autostart request needs an item (agent or tray) and on: true or false")
             }
             self = .autostart(item: item, on: on)
+        case "pin", "unpin":
+            guard let entity = object["entity"]?.stringValue, !entity.isEmpty, entity.utf8.count <= 255 else {
+                throw BridgeMessageError("a pin request needs an entity")
+            }
+            self = .pin(entity: entity, on: object["action"]?.stringValue == "pin")
         default:
             throw BridgeMessageError("an unknown settings request")
         }
