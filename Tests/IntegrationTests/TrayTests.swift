@@ -1,5 +1,7 @@
 import Essentials
 import Foundation
+@testable import MQTTPlugin
+import Networking
 import XCTest
 
 /// `home tray` against the real Home Assistant, with a desktop's StatusNotifierWatcher and panel
@@ -92,6 +94,40 @@ final class TrayTests: HomeProcessTestCase {
         XCTAssertFalse(tray.isRunning)
         XCTAssertEqual(tray.terminationStatus, 0, log.text)
         XCTAssertTrue(log.text.contains("quit from the tray's menu"), log.text)
+    }
+
+    func testTheLastNotificationsAreInTheMenuAndTheirActionsReachTheServer() async throws {
+        let server = try IntegrationEnvironment.require()
+        watcher = try BusStandIn("tools/tray-watcher-standin.py", [])
+        keep(stopping: watcher.stop)
+        let home = try signedIn(server)
+        let bus = ["DBUS_SESSION_BUS_ADDRESS": watcher.bus.address, "HOME_LOG_LEVEL": "info"]
+        let (agent, agentOutput) = try home.start(["agent", "--interval", "60"], environment: bus)
+        keep(agent)
+        let agentLog = AgentLog(agentOutput)
+        try await agentLog.wait(for: "listening for notifications", within: 30)
+        let (tray, trayOutput) = try home.start(["tray"], environment: bus)
+        keep(tray)
+        let log = PipeOutput(trayOutput)
+        XCTAssertTrue(watcher.log(once: { $0.hasPrefix("registered") }, timeout: 30).contains { $0.hasPrefix("registered") }, log.text)
+
+        let watching = HomeAssistantConnection(address: try ServerAddress(server.url), tokenProvider: StaticTokenProvider(server.token))
+        await watching.start()
+        let pressed = try await ReceivedEvents(watching, eventType: "mobile_app_notification_action")
+        let suffix = String(UUID().uuidString.prefix(6)).lowercased()
+        let notify = URL(string: server.url + "/api/services/notify/mobile_app_\(ControlDiscovery.slug(DeviceInfoName.current))")!
+        let sent = try await HTTPExchange.send("POST", notify, token: server.token, json: [
+            "title": "Tray", "message": "Washer \(suffix) is done", "data": ["tag": "tray-\(suffix)", "actions": [["action": "THANKS_\(suffix)", "title": "Thanks"]]],
+        ])
+        XCTAssertEqual(sent.status, 200)
+        let listed = menu { $0.contains("  1000 Tray: Washer \(suffix) is done") }
+        XCTAssertTrue(listed.contains("4 Notifications"), "\(listed)")
+        XCTAssertTrue(listed.contains("  1000 Tray: Washer \(suffix) is done") && listed.contains("    1001 Thanks"), "\(listed)")
+        watcher.send("click 1001")
+        let event = await pressed.data(0, within: 30)
+        XCTAssertEqual(event?["action"], .string("THANKS_\(suffix)"), log.text)
+        XCTAssertEqual(event?["tag"], .string("tray-\(suffix)"))
+        await watching.stop()
     }
 
     func testWithoutAWatcherTheTraySaysSoOnceAndWaits() throws {
