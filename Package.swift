@@ -26,6 +26,7 @@ let products: [Product] = [
     .library(name: "WindowBridge", targets: ["WindowBridge"]),
     .library(name: "Desktop", targets: ["Desktop"]),
     .library(name: "Tray", targets: ["Tray"]),
+    .library(name: "Discovery", targets: ["Discovery"]),
     .library(name: "CompanionWindow", targets: ["CompanionWindow"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .library(name: "ExampleGreeter", type: .dynamic, targets: ["ExampleGreeter"]),
@@ -128,6 +129,7 @@ let moduleTargets: [Target] = [
         exclude: ["Server/README.md", "Core/README.md", "Stores/SQLite/README.md", "Stores/Redis/README.md", "Providers/README.md"]),
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
     .target(name: "Desktop", path: "Modules/Desktop/Sources"),
+    .target(name: "Discovery", dependencies: ["DBus", "Essentials"], path: "Modules/Discovery/Sources"),
     .target(name: "Tray", dependencies: ["DBus", "Essentials", "HAModels"], path: "Modules/Tray/Sources"),
     .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
     .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials", "HADesignTokens", "HAModels", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
@@ -155,7 +157,7 @@ let pluginTargets: [Target] = [
     .target(name: "SessionCommandKit", dependencies: ["CLIKit", "Essentials", "SessionContract"], path: "Plugins/SessionCommandKit", exclude: ["README.md"]),
     .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit", exclude: ["README.md"]),
     .target(
-        name: "SessionPlugin", dependencies: ["Auth", "CLIKit", "Essentials", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
+        name: "SessionPlugin", dependencies: ["Auth", "CLIKit", "Discovery", "Essentials", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/SessionPlugin", exclude: ["README.md"]
     ),
     .target(
@@ -275,6 +277,7 @@ let unitTestTargets: [Target] = [
     ("AddedPluginTests", ["HomeCLI", "CLIKit", "CLIKitTestSupport", "Essentials", "EssentialsTestSupport", "PluginHost", "HomePluginKit", "AgentContract", "Agent"]),
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport", "Essentials"]),
     ("DesktopTests", ["Desktop"]),
+    ("DiscoveryTests", ["Discovery", "DBus"]),
     ("WindowBridgeTests", ["WindowBridge", "Essentials", "HADesignTokens", "HAModels"]),
     ("ToolingTests", ["EssentialsTestSupport"]),
 ].map { name, dependencies in

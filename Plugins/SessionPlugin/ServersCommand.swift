@@ -11,7 +11,8 @@ struct ServersCommand: PluginCommand {
     static let commandSummary = "List the servers signed in to; the default one is marked with *. 'default --server URL' chooses it."
     let session: any SessionAccess
     let options: [OptionSpec] = [.json]
-    var subcommands: [any Command] { [ServersDefaultCommand(session: session)] }
+    let logger: Logger
+    var subcommands: [any Command] { [ServersDefaultCommand(session: session), ServersDiscoverCommand(logger: logger)] }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)

@@ -44,9 +44,9 @@ public final class SessionPlugin: Plugin {
         client.forgetting { context.contributions(to: SessionCapabilities.serverForgetting).map(\.value) }
         let session = StoredSessions(client: client)
         try context.provide(SessionCapabilities.access, session)
-        try context.contribute(command: LoginCommand(session: session))
+        try context.contribute(command: LoginCommand(session: session, logger: context.logger))
         try context.contribute(command: LogoutCommand(session: session))
-        try context.contribute(command: ServersCommand(session: session))
+        try context.contribute(command: ServersCommand(session: session, logger: context.logger))
         try context.contribute(command: StatusCommand(session: session))
         try context.contribute(command: LocaleCommand(session: session))
         try context.contribute(command: PermissionsCommand(session: session))
