@@ -299,7 +299,7 @@ let integrationTestTargets: [Target] = [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "ConnectionContract", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Transport", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "MQTTPlugin", "DBusTestSupport",
             "CompanionWindow", "WindowBridge", "WindowUIPlugin", "SessionPlugin", "SessionContract", "AgentPlugin", "AgentContract", "LinuxSensorsPlugin",
-            "ConnectionPlugin", "ThreadPlugin", "ThreadContract",
+            "ConnectionPlugin", "ThreadPlugin", "ThreadContract", "Discovery",
         ],
         path: "Tests/IntegrationTests"
     ),

@@ -1,5 +1,6 @@
 import AgentContract
 import CompanionWindow
+import Discovery
 import Essentials
 import Foundation
 import HomeAPI
@@ -79,7 +80,7 @@ struct WebKitFrontend: WindowFrontend {
         let server = "\(home.server)"
         let settings = WindowSettings(
             version: appVersion, server: server, session: session, sensors: sensors, thread: thread, notifications: notifications,
-            open: { url in UIThread.perform { switcher.show(url) } }
+            open: { url in UIThread.perform { switcher.show(url) } }, discovery: AvahiBrowser(logger: request.logger)
         )
         let windowSession = try HomeWindowSession(home: home)
         let folders = home.folders

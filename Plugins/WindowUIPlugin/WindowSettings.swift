@@ -2,6 +2,7 @@ import AgentContract
 import Auth
 import CompanionWindow
 import Desktop
+import Discovery
 import Essentials
 import HomeAPI
 import SessionContract
@@ -21,6 +22,8 @@ struct WindowSettings: CompanionSettings {
     let notifications: any NotificationHistoryAccess
     /// Shows a page of another server signed in to (the server switcher).
     let open: @Sendable (String) -> Void
+    /// Finds servers on the network for the sign-in form, as `home servers discover` does.
+    let discovery: AvahiBrowser
     /// The autostart entries, as `home autostart` writes them.
     var autostart: AutostartEntries { AutostartEntries(configFolder: Current.directories().configuration.deletingLastPathComponent()) }
 
@@ -46,6 +49,11 @@ struct WindowSettings: CompanionSettings {
             "autostart": .object(Dictionary(uniqueKeysWithValues: AutostartItem.allCases.map { ($0.rawValue, JSONValue.bool(autostart.isEnabled($0))) })),
             "threadNetworks": .array(networks.map { .object(["id": .string($0.id), "name": $0.name.map(JSONValue.string) ?? .null, "channel": $0.channel.map { .integer(Int64($0)) } ?? .null]) }),
         ])
+    }
+
+    func discovered() async throws -> JSONValue {
+        let found = try await discovery.browse(within: 2)
+        return .array(found.map { .object(["name": .string($0.title), "url": .string($0.url), "version": $0.announcement.version.map(JSONValue.string) ?? .null]) })
     }
 
     func perform(_ action: SettingsAction) async throws {

@@ -4,6 +4,7 @@ import AgentPlugin
 import ConnectionPlugin
 import Auth
 import CompanionWindow
+import Discovery
 import Essentials
 import Foundation
 import HomeAPI
@@ -219,6 +220,11 @@ final class CompanionWindowTests: XCTestCase {
         let thread = try host.registry.resolve(ThreadCapabilities.sharing)
         let notifications = try host.registry.resolve(AgentCapabilities.notificationHistory)
         let opened = Mutex<[String]>([])
+        // Avahi announcing the test server under its other name: the sign-in form offers it.
+        let other = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let announced = try UIThreadWait.result { try await AvahiAnnouncement.json(server, internalURL: other) }
+        let avahi = try BusStandIn("tools/avahi-standin.py", [announced])
+        defer { avahi.stop() }
         let (home, _, controller) = try openWindow(server, settings: { home in
             let received = try XCTUnwrap(PushNotification(event: .object([
                 "message": .string("The washer is done"), "title": .string("Laundry"),
@@ -227,10 +233,9 @@ final class CompanionWindowTests: XCTestCase {
             _ = try NotificationHistory(folder: home.folders.data).record(received)
             return WindowSettings(
                 version: "test", server: "\(home.server)", session: access, sensors: sensors, thread: thread, notifications: notifications,
-                open: { url in opened.withLock { $0.append(url) } }
+                open: { url in opened.withLock { $0.append(url) } }, discovery: AvahiBrowser(bus: .address(avahi.bus.address), logger: self.world.logs.logger(label: "discovery"))
             )
         })
-        let other = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
         let (made, madeOutput) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["thread", "new", "--channel", "20", "--name", "Settings Mesh"])
         XCTAssertEqual(made, 0, madeOutput)
         waitUntilConnected(controller)
@@ -242,11 +247,17 @@ final class CompanionWindowTests: XCTestCase {
             controller.view.uri == "homecompanion://settings/" && (try? UIThreadWait.evaluate("document.body.dataset.loaded ?? null", in: controller.view)) == "\"yes\""
         }
         XCTAssertTrue(loaded, "the settings page is shown and read its state: \(controller.view.uri ?? "")")
-        // A second server signed in to from the page (the same one under another name), which
-        // becomes the default; a wrong password first, which is said and stores nothing.
+        // A second server signed in to from the page (the same one under another name), found on
+        // the network (its URL not typed), which becomes the default; a wrong password first, which
+        // is said and stores nothing.
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? UIThreadWait.evaluate("document.body.dataset.discovered ?? null", in: controller.view)) == "\"1\"" }, "the page lists the server Avahi announced")
+        let offered = try UIThreadWait.evaluate("document.querySelector('#discovered button').textContent", in: controller.view)
+        XCTAssertEqual(offered, try JSONSerializer.string(.string("HomeCompanion Test (2024.3.3) · \(other)")))
+        _ = try UIThreadWait.evaluate("document.querySelector('#discovered button').click(); true", in: controller.view)
+        XCTAssertEqual(try UIThreadWait.evaluate("document.getElementById('sign-in-server').value", in: controller.view), try JSONSerializer.string(.string(other)))
         let signIn = { (password: String) throws in
             _ = try UIThreadWait.evaluate(
-                "document.getElementById('sign-in-server').value = \(try JSONSerializer.string(.string(other))); document.getElementById('sign-in-username').value = \(try JSONSerializer.string(.string(server.username)));" +
+                "document.getElementById('sign-in-username').value = \(try JSONSerializer.string(.string(server.username)));" +
                     "document.getElementById('sign-in-password').value = \(try JSONSerializer.string(.string(password))); document.querySelector('#sign-in button').click(); true",
                 in: controller.view
             )
@@ -268,6 +279,7 @@ final class CompanionWindowTests: XCTestCase {
             )) == "true"
         }
         XCTAssertTrue(signedInHere, "the page lists the new server, says no problem and empties the form")
+        XCTAssertTrue(avahi.log.contains { $0.hasPrefix("resolved ") })
         _ = try UIThreadWait.evaluate("document.getElementById('sensor-cpu_use').focus(); document.getElementById('sensor-cpu_use').click(); true", in: controller.view)
         let enabled = UIThread.iterate(seconds: 20) {
             (try? UIThreadWait.result { try await sensors.sensors(server: "\(home.server)") })?.first { $0.id == "cpu_use" }?.enabled == true

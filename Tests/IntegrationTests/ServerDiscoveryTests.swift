@@ -7,25 +7,13 @@ import XCTest
 /// builds for it (its location name, uuid and version). `home servers discover` lists it, and
 /// `home login` without a URL signs in to it.
 final class ServerDiscoveryTests: HomeProcessTestCase {
-    /// The test server's announcement: its address, port, name and uuid, as the stand-in takes them.
-    private func announcement(_ server: IntegrationEnvironment, address: String = "127.0.0.1") async throws -> String {
-        let config = try JSONParser.parse(try await HTTPExchange.send("GET", URL(string: server.url + "/api/config")!, token: server.token).body).objectValue
-        let stored = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: server.configDirectory + "/.storage/core.uuid")))).objectValue
-        let port = Int64(URL(string: server.url)?.port ?? 8123)
-        let fields: [String: JSONValue] = [
-            "address": .string(address), "port": .integer(port), "location_name": config?["location_name"] ?? .string("Home"),
-            "uuid": stored?["data"]?.objectValue?["uuid"] ?? .string("unknown"),
-        ]
-        return try JSONSerializer.string(.object(fields))
-    }
-
     private func home(_ avahi: BusStandIn, root: URL) -> HomeProcess {
         HomeProcess(root: root, environment: ["DBUS_SYSTEM_BUS_ADDRESS": avahi.bus.address])
     }
 
     func testADiscoveredServerIsSignedInToWithoutTypingItsURL() async throws {
         let server = try IntegrationEnvironment.require()
-        let avahi = try BusStandIn("tools/avahi-standin.py", [try await announcement(server)])
+        let avahi = try BusStandIn("tools/avahi-standin.py", [try await AvahiAnnouncement.json(server)])
         keep(stopping: avahi.stop)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
@@ -46,7 +34,7 @@ final class ServerDiscoveryTests: HomeProcessTestCase {
 
     func testAnOlderAvahiAndSeveralServersAndNoAvahi() async throws {
         let server = try IntegrationEnvironment.require()
-        let first = try await announcement(server), second = try await announcement(server, address: "127.0.0.2").replacingOccurrences(of: "\"uuid\":\"", with: "\"uuid\":\"other-").replacingOccurrences(of: "HomeCompanion Test", with: "Second.Home")
+        let first = try await AvahiAnnouncement.json(server), second = try await AvahiAnnouncement.json(server, address: "127.0.0.2").replacingOccurrences(of: "\"uuid\":\"", with: "\"uuid\":\"other-").replacingOccurrences(of: "HomeCompanion Test", with: "Second.Home")
         let avahi = try BusStandIn("tools/avahi-standin.py", ["--no-prepare", first, second])
         keep(stopping: avahi.stop)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("discovery-\(UUID().uuidString)")

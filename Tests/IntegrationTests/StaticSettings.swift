@@ -8,5 +8,7 @@ struct StaticSettings: CompanionSettings {
         .object(["version": .string("test"), "server": .string(""), "servers": .array([]), "sensors": .array([])])
     }
 
+    func discovered() async throws -> JSONValue { .array([]) }
+
     func perform(_ action: SettingsAction) async throws {}
 }

@@ -44,6 +44,7 @@ enum SettingsPage {
               <label>User name <input id="sign-in-username" required autocomplete="username"></label>
               <label>Password <input id="sign-in-password" type="password" required autocomplete="current-password"></label>
               <button type="submit">Sign in</button></form>
+            <p id="discovered-title">On this network: <span id="discovered" aria-live="polite">looking…</span></p>
             <p class="muted">A server that asks for a further step (such as an authenticator code), or a sign-in in the browser: <code>home login URL</code>.</p></section>
           <section aria-labelledby="sensors-title"><h2 id="sensors-title">Sensors reported to <span id="server"></span></h2>
             <table><thead><tr><th scope="col">Reports</th><th scope="col">Sensor</th><th scope="col">Now</th></tr></thead><tbody id="sensors"></tbody></table>
@@ -198,7 +199,24 @@ enum SettingsPage {
           event.preventDefault();
           if (await post({ action: "pin", entity: document.getElementById("pin-entity").value.trim() })) { event.target.reset(); }
         });
+        // Servers that announce themselves (zeroconf): a button puts one's URL in the sign-in form.
+        async function discover() {
+          const list = document.getElementById("discovered");
+          const answer = await fetch("homecompanion://settings/discovered");
+          if (!answer.ok) { list.textContent = "none found (" + ((await answer.json()).error || "no Avahi") + ")"; return; }
+          const found = await answer.json();
+          if (found.length === 0) { list.textContent = "none found"; return; }
+          list.replaceChildren(...found.map((server) => {
+            const use = document.createElement("button");
+            use.type = "button";
+            use.textContent = server.name + (server.version ? " (" + server.version + ")" : "") + " · " + server.url;
+            use.addEventListener("click", () => { document.getElementById("sign-in-server").value = server.url; document.getElementById("sign-in-username").focus(); });
+            return use;
+          }));
+          document.body.dataset.discovered = String(found.length);
+        }
         load();
+        discover();
         setInterval(refresh, 5000);
         </script></body></html>
         """

@@ -42,6 +42,10 @@ enum SettingsScheme {
                 let state = try await settings.snapshot()
                 return try JSONSerializer.string(state)
             }
+        case "/discovered":
+            respond(request, logger: view.logger) {
+                try JSONSerializer.string(try await settings.discovered())
+            }
         case "/action":
             let method = webkit_uri_scheme_request_get_http_method(request).map { String(cString: $0) }
             guard method == "POST" else { return finish(request, status: 405, type: "text/plain", "post an action") }

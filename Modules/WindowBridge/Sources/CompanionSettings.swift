@@ -7,6 +7,9 @@ public protocol CompanionSettings: Sendable {
     /// (as `home sensors --json` prints them), `notifications` (`id`, `received`, `title`,
     /// `message`, `actions` with `id`, `title` and `reply`), `threadNetworks` (`id`, `name`, `channel`).
     func snapshot() async throws -> JSONValue
+    /// The Home Assistant servers announcing themselves on the network (`name`, `url`, `version`),
+    /// for the sign-in form; it takes a few seconds, so the page asks once, apart from the snapshot.
+    func discovered() async throws -> JSONValue
     /// Does what the page asked; the page then reads the snapshot again.
     func perform(_ action: SettingsAction) async throws
 }
