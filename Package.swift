@@ -81,6 +81,11 @@ let cTargets: [Target] = [
         providers: [.apt(["libdbus-1-3"])]
     ),
     .systemLibrary(
+        name: "CLibXML",
+        path: "Modules/DBus/CLibXML",
+        providers: [.apt(["libxml2"])]
+    ),
+    .systemLibrary(
         name: "CThreadCrypto",
         path: "Modules/Thread/CThreadCrypto",
         providers: [.apt(["libssl-dev"])]
@@ -119,7 +124,7 @@ let moduleTargets: [Target] = [
         name: "Agent", dependencies: ["Essentials", "HomeAPI", "Networking", "Transport", "HAModels", "Persistence", "CSodium"], path: "Modules/Agent/Sources"
     ),
     .target(name: "Thread", dependencies: ["Essentials", "Persistence", "Networking", "Transport", "CThreadCrypto"], path: "Modules/Thread/Sources"),
-    .target(name: "DBus", dependencies: ["CDBus", "Essentials"], path: "Modules/DBus/Sources"),
+    .target(name: "DBus", dependencies: ["CDBus", "CLibXML", "Essentials"], path: "Modules/DBus/Sources"),
     .target(name: "MQTT", dependencies: ["CMosquitto", "Essentials"], path: "Modules/MQTT/Sources"),
     .target(name: "Improv", dependencies: ["DBus", "Essentials"], path: "Modules/Improv/Sources"),
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
@@ -132,7 +137,7 @@ let moduleTargets: [Target] = [
     .target(name: "Discovery", dependencies: ["DBus", "Essentials"], path: "Modules/Discovery/Sources"),
     .target(name: "Tray", dependencies: ["DBus", "Essentials", "HAModels"], path: "Modules/Tray/Sources"),
     .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
-    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "Essentials", "HADesignTokens", "HAModels", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
+    .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "DBus", "Essentials", "HADesignTokens", "HAModels", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
     .target(name: "EssentialsTestSupport", dependencies: ["Essentials"], path: "Modules/Essentials/TestSupport"),
     .target(name: "CLIKitTestSupport", dependencies: ["CLIKit"], path: "Modules/CLIKit/TestSupport"),
     .target(name: "LoopbackTestSupport", path: "Tests/LoopbackTestSupport"),

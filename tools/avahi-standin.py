@@ -6,11 +6,12 @@ needs a running hass, so its few lines that fill the dictionary are repeated her
 helpers for the name and the length limits), encoded by python-zeroconf's `ServiceInfo`, as the
 server's announcement is.
 
-  avahi-standin.py BUS-ADDRESS [--no-prepare] SERVER-JSON ...
+  avahi-standin.py BUS-ADDRESS [--no-prepare | --no-resolve] SERVER-JSON ...
 
 SERVER-JSON: {"address": "127.0.0.1", "port": 8123, "location_name": "Home", "uuid": "…",
 "internal_url": "", "external_url": "", "version": "2024.3.3"} (version defaults to the venv's).
---no-prepare leaves out ServiceBrowserPrepare, as Avahi before 0.8 does.
+--no-prepare leaves out ServiceBrowserPrepare, as Avahi before 0.8 does (its introspection data
+too); --no-resolve leaves out ResolveService as well, for a service too odd to use.
 
 Serves org.freedesktop.Avahi.Server at / (GetVersionString, GetAPIVersion, ServiceBrowserPrepare,
 ServiceBrowserNew, ResolveService) and a ServiceBrowser per browse (Start, Free; ItemNew for each
@@ -89,9 +90,11 @@ class Browser(ServiceInterface):
 
 
 class Server(ServiceInterface):
-    def __init__(self, bus, servers, prepare):
+    """What every Avahi has: the version, and ServiceBrowserNew."""
+
+    def __init__(self, bus, servers):
         super().__init__("org.freedesktop.Avahi.Server")
-        self.bus, self.servers, self.prepare, self.count = bus, servers, prepare, 0
+        self.bus, self.servers, self.count = bus, servers, 0
 
     @method()
     def GetVersionString(self) -> "s":
@@ -111,16 +114,14 @@ class Server(ServiceInterface):
         return browser, path
 
     @method()
-    def ServiceBrowserPrepare(self, interface: "i", protocol: "i", type_: "s", domain: "s", flags: "u") -> "o":
-        if not self.prepare:
-            raise DBusError("org.freedesktop.DBus.Error.UnknownMethod", "No such method ServiceBrowserPrepare")
-        return self.new_browser(type_)[1]
-
-    @method()
     def ServiceBrowserNew(self, interface: "i", protocol: "i", type_: "s", domain: "s", flags: "u") -> "o":
         browser, path = self.new_browser(type_)
         asyncio.get_running_loop().call_later(0.1, browser.announce)
         return path
+
+
+class ResolvingServer(Server):
+    """Avahi before 0.8: no ServiceBrowserPrepare."""
 
     @method()
     def ResolveService(self, interface: "i", protocol: "i", name: "s", type_: "s", domain: "s", aprotocol: "i", flags: "u") -> "iissssisqaayu":
@@ -131,6 +132,14 @@ class Server(ServiceInterface):
         raise DBusError("org.freedesktop.Avahi.TimeoutError", "Timeout reached")
 
 
+class PreparingServer(ResolvingServer):
+    """Avahi 0.8."""
+
+    @method()
+    def ServiceBrowserPrepare(self, interface: "i", protocol: "i", type_: "s", domain: "s", flags: "u") -> "o":
+        return self.new_browser(type_)[1]
+
+
 async def orphaned():
     parent = os.getppid()
     while os.getppid() == parent:
@@ -138,15 +147,15 @@ async def orphaned():
 
 
 async def main(address, arguments):
-    prepare = "--no-prepare" not in arguments
+    kind = ResolvingServer if "--no-prepare" in arguments else Server if "--no-resolve" in arguments else PreparingServer
     servers = []
-    for text in (argument for argument in arguments if argument != "--no-prepare"):
+    for text in (argument for argument in arguments if not argument.startswith("--")):
         server = json.loads(text)
         server["name"], server["txt"] = announcement(server)
         server["host"] = f"{server['uuid']}.local"
         servers.append(server)
     bus = await MessageBus(bus_address=address).connect()
-    bus.export("/", Server(bus, servers, prepare))
+    bus.export("/", kind(bus, servers))
     await bus.request_name("org.freedesktop.Avahi")
     say("ready")
     await orphaned()

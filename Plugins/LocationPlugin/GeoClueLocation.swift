@@ -28,8 +28,10 @@ struct GeoClueLocation: LocationSource {
     }
 
     private static func locate(on connection: DBusConnection, timeout: Double) throws -> LocationFix {
+        try connection.require(service, "/org/freedesktop/GeoClue2/Manager", "\(service).Manager", methods: ["GetClient"])
         let manager = try call(connection, "/org/freedesktop/GeoClue2/Manager", "Manager", "GetClient")
         guard let client = manager.first?.stringValue else { throw GeoClueError(description: "GeoClue gave no client") }
+        try connection.require(service, client, "\(service).Client", methods: ["Start", "Stop"], signals: ["LocationUpdated"])
         try connection.addMatch("type='signal',sender='\(service)',path='\(client)',interface='\(service).Client',member='LocationUpdated'")
         try set(connection, client, "DesktopId", .string(desktopID))
         try set(connection, client, "RequestedAccuracyLevel", .uint32(exactAccuracy))

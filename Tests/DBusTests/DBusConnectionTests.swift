@@ -126,8 +126,10 @@ final class DBusConnectionTests: XCTestCase {
         let other = try connect()
         XCTAssertFalse(try other.requestName("org.example.Served"), "the name is taken and the request does not queue")
         let serving = Thread {
-            for _ in 0..<2 {
-                guard case .call(let call)? = try? server.next(timeout: 5) else { return }
+            var answered = 0
+            while answered < 2, let received = try? server.next(timeout: 5) {
+                guard case .call(let call) = received else { continue }
+                answered += 1
                 if call.member == "Echo" {
                     try? server.reply(to: call, [.string("echo"), .structure(call.arguments)])
                 } else {
@@ -144,6 +146,32 @@ final class DBusConnectionTests: XCTestCase {
         // A connection that only reads signals answers calls to it with an error, never silence.
         XCTAssertThrowsError(try server.call(other.uniqueName, "/x", "org.example.Test", "Echo", [], timeout: 5)) { error in
             XCTAssertNotNil((error as? DBusClientError)?.remoteName, "\(error)")
+        }
+    }
+
+    func testARemoteObjectIsCheckedAgainstItsIntrospectionData() throws {
+        let server = try connect()
+        XCTAssertTrue(try server.requestName("org.example.Old"))
+        let described = DBusIntrospectionData(interfaces: [
+            .introspectable, DBusInterfaceDescription("org.example.Old", methods: [DBusMemberDescription("Start")], signals: [DBusMemberDescription("Changed")]),
+        ])
+        let serving = Thread {
+            var answered = 0
+            while answered < 3, let received = try? server.next(timeout: 5) {
+                guard case .call(let call) = received else { continue }
+                answered += 1
+                try? server.reply(to: call, [.string((try? DBusIntrospection.xml(described)) ?? "")])
+            }
+        }
+        serving.start()
+        let client = try connect()
+        XCTAssertNotNil(try client.require("org.example.Old", "/thing", "org.example.Old", methods: ["Start"], signals: ["Changed"]))
+        XCTAssertThrowsError(try client.require("org.example.Old", "/thing", "org.example.Old", methods: ["Start", "Stop"])) { error in
+            XCTAssertEqual(error as? DBusClientError, .missingMember(service: "org.example.Old", interface: "org.example.Old", member: "Stop"))
+            XCTAssertEqual("\(error)", "org.example.Old has no org.example.Old.Stop: it is older than this companion needs, or not the service it expects")
+        }
+        XCTAssertThrowsError(try client.require("org.example.Old", "/thing", "org.example.Other", signals: ["Changed"])) { error in
+            XCTAssertEqual(error as? DBusClientError, .missingMember(service: "org.example.Old", interface: "org.example.Other", member: "Changed"))
         }
     }
 }

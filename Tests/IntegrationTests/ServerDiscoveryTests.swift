@@ -47,6 +47,13 @@ final class ServerDiscoveryTests: HomeProcessTestCase {
         XCTAssertEqual(refused, 2, refusal)
         XCTAssertTrue(refusal.contains("several Home Assistant servers announced themselves; give one's URL"), refusal)
         XCTAssertTrue(text.contains("Second Home (Home Assistant"), "the name as Home Assistant makes it valid for zeroconf ('.' is reserved): \(text)")
+        // An Avahi that lacks a method the companion needs is named before anything relies on it.
+        let odd = try BusStandIn("tools/avahi-standin.py", ["--no-resolve", first])
+        keep(stopping: odd.stop)
+        let (lacking, lack) = try self.home(odd, root: root).run(["servers", "discover"])
+        XCTAssertEqual(lacking, 1, lack)
+        XCTAssertTrue(lack.contains("org.freedesktop.Avahi has no org.freedesktop.Avahi.Server.ResolveService"), lack)
+        XCTAssertFalse(odd.log.contains { $0.hasPrefix("browsing") }, "nothing was started on it")
         // A system bus without Avahi, and no system bus at all: said plainly.
         let bare = try BusStandIn("tools/notifications-standin.py", [])
         keep(stopping: bare.stop)

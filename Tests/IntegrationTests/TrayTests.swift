@@ -1,3 +1,4 @@
+import DBus
 import Essentials
 import Foundation
 @testable import MQTTPlugin
@@ -67,6 +68,15 @@ final class TrayTests: HomeProcessTestCase {
         XCTAssertEqual(icon["IconName"], .string("io.homecompanion.Window"))
         XCTAssertEqual(icon["ToolTip"], .string("Connected to \(server.url)"))
         XCTAssertEqual(icon["Menu"], .string("/MenuBar"))
+        // Its objects describe themselves (XML written with libxml2), as a panel's tools read them.
+        let item = String(try XCTUnwrap(watcher.log.first { $0.hasPrefix("registered ") }).dropFirst("registered ".count))
+        let bus = try DBusConnection(bus: .address(watcher.bus.address))
+        defer { bus.close() }
+        XCTAssertEqual(try bus.introspect(item, "/").children, ["StatusNotifierItem", "MenuBar"])
+        let described = try bus.introspect(item, "/StatusNotifierItem")
+        XCTAssertEqual(described.interface("org.kde.StatusNotifierItem")?.methods.map(\.name), ["Activate", "SecondaryActivate", "ContextMenu", "Scroll"])
+        XCTAssertEqual(described.interface("org.kde.StatusNotifierItem")?.properties.count, 16)
+        XCTAssertNotNil(try bus.require(item, "/MenuBar", "com.canonical.dbusmenu", methods: ["GetLayout", "Event"], signals: ["LayoutUpdated"]))
 
         // A click on the pinned light toggles it on the server, and the menu follows its state.
         watcher.send("click 100")

@@ -1,5 +1,7 @@
 import CWebKitGTK
+import DBus
 import Essentials
+import Foundation
 
 /// Tells the window when the machine wakes from sleep (logind's `PrepareForSleep(false)`) and when
 /// the network comes back after it was down (NetworkManager's `StateChanged` rising from below
@@ -53,6 +55,7 @@ final class SystemEventWatcher {
             guard String(cString: g_variant_get_type_string(state)) == "u" else { return }
             Unmanaged<StringHandlerBox>.fromOpaque(data).takeUnretainedValue().handler(String(g_variant_get_uint32(state)))
         }
+        Self.checkServices(logger: logger)
         subscriptions = [
             g_dbus_connection_signal_subscribe(
                 connection, "org.freedesktop.login1", "org.freedesktop.login1.Manager", "PrepareForSleep", "/org/freedesktop/login1", nil,
@@ -63,6 +66,28 @@ final class SystemEventWatcher {
                 G_DBUS_SIGNAL_FLAGS_NONE, networkState, Unmanaged.passUnretained(networkTarget).toOpaque(), nil
             ),
         ]
+    }
+
+    /// The signals followed are checked against each running service's introspection data (on a
+    /// thread of its own, off the UI): a service that lacks one is named in the log instead of
+    /// staying silent. A service that is not running is no news (logind and NetworkManager are
+    /// often absent in containers).
+    private static func checkServices(logger: Logger) {
+        Thread.detachNewThread {
+            guard let bus = try? DBusConnection(bus: .system) else { return }
+            defer { bus.close() }
+            let watched = [
+                ("org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "PrepareForSleep"),
+                ("org.freedesktop.NetworkManager", "/org/freedesktop/NetworkManager", "org.freedesktop.NetworkManager", "StateChanged"),
+            ]
+            for (service, path, interface, signal) in watched where bus.owner(of: service) != nil {
+                do {
+                    try bus.require(service, path, interface, signals: [signal])
+                } catch {
+                    logger.warning("\(error); the window will not hear it")
+                }
+            }
+        }
     }
 
     deinit {

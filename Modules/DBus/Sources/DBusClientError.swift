@@ -10,6 +10,8 @@ public enum DBusClientError: Error, Sendable, Equatable, CustomStringConvertible
     case unsupportedType(Character)
     /// The connection to the bus ended (the bus went away, or a message was over the size limit).
     case disconnected
+    /// The service's object lacks a method or signal this program relies on (an older version).
+    case missingMember(service: String, interface: String, member: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum DBusClientError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidValue(let reason): "not a valid D-Bus value: \(reason)"
         case .unsupportedType(let code): "a D-Bus value of type '\(code)' is not supported"
         case .disconnected: "the D-Bus connection ended"
+        case .missingMember(let service, let interface, let member):
+            "\(service) has no \(interface).\(member): it is older than this companion needs, or not the service it expects"
         }
     }
 

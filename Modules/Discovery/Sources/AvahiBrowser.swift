@@ -4,7 +4,7 @@ import Essentials
 /// Finds Home Assistant servers on the local network through Avahi's D-Bus API on the system bus:
 /// browses `_home-assistant._tcp` in `local` (`ServiceBrowserPrepare` then `Start`, so no
 /// announcement is missed between the browser's creation and the match rule; `ServiceBrowserNew`
-/// on an Avahi older than 0.8), resolves each service (`ResolveService`), reads its TXT record, and
+/// on an Avahi older than 0.8, as its introspection data tells), resolves each service (`ResolveService`), reads its TXT record, and
 /// keeps one entry per server (a server answers on each interface and protocol).
 public struct AvahiBrowser: Sendable {
     static let service = "org.freedesktop.Avahi"
@@ -37,16 +37,16 @@ public struct AvahiBrowser: Sendable {
     private func browse(on connection: DBusConnection, within seconds: Double) throws -> [DiscoveredServer] {
         try connection.addMatch("type='signal',interface='\(Self.browserInterface)'")
         let arguments: [DBusValue] = [.int32(-1), .int32(-1), .string(Self.serviceType), .string("local"), .uint32(0)]
-        let path: String
-        var prepared = true
+        // Its introspection data says whether it is Avahi 0.8 (ServiceBrowserPrepare) or older,
+        // and names what an Avahi too old or too odd lacks, before anything relies on it.
+        let described: DBusIntrospectionData?
         do {
-            path = try Self.path(connection.call(Self.service, "/", Self.serverInterface, "ServiceBrowserPrepare", arguments, timeout: 5))
-        } catch let error as DBusClientError where error.remoteName == "org.freedesktop.DBus.Error.UnknownMethod" {
-            prepared = false
-            path = try Self.path(connection.call(Self.service, "/", Self.serverInterface, "ServiceBrowserNew", arguments, timeout: 5))
+            described = try connection.require(Self.service, "/", Self.serverInterface, methods: ["ResolveService", "ServiceBrowserNew"])
         } catch let error as DBusClientError where error.remoteName != nil || error == .disconnected {
             throw DiscoveryError.avahiUnavailable("\(error)")
         }
+        let prepared = described?.interface(Self.serverInterface)?.methods.contains { $0.name == "ServiceBrowserPrepare" } ?? false
+        let path = try Self.path(connection.call(Self.service, "/", Self.serverInterface, prepared ? "ServiceBrowserPrepare" : "ServiceBrowserNew", arguments, timeout: 5))
         defer { _ = try? connection.call(Self.service, path, Self.browserInterface, "Free", [], timeout: 2) }
         if prepared { try connection.call(Self.service, path, Self.browserInterface, "Start", [], timeout: 5) }
         var found: [(interface: Int32, protocol: Int32, name: String, domain: String)] = []

@@ -137,6 +137,8 @@ public final class StatusNotifierItem: @unchecked Sendable {
     private func answer(_ call: DBusMethodCall) {
         do {
             switch (call.path, call.interface, call.member) {
+            case (_, "org.freedesktop.DBus.Introspectable", "Introspect"):
+                try connection.reply(to: call, [.string(try TrayIntrospection.xml(for: call.path))])
             case (Self.itemPath, Self.properties, _): try answerProperties(call, interface: Self.itemInterface, itemProperties())
             case (Self.menuPath, Self.properties, _): try answerProperties(call, interface: Self.menuInterface, menuProperties)
             case (Self.itemPath, Self.itemInterface, "Activate"), (Self.itemPath, Self.itemInterface, "SecondaryActivate"):

@@ -51,6 +51,17 @@ public final class BlueZ: @unchecked Sendable {
         return first
     }
 
+    /// Checks that the object at `path` has `interface` with `methods` (an older BlueZ is named, not failed later).
+    func require(_ path: String, _ interface: String, methods: [String]) throws(ImprovError) {
+        do {
+            try bus.require(Self.name, path, interface, methods: methods)
+        } catch let error as DBusClientError {
+            throw .bus(error)
+        } catch {
+            throw .bus(.invalidValue("\(error)"))
+        }
+    }
+
     @discardableResult
     func call(_ path: String, _ interface: String, _ method: String, _ arguments: [DBusValue] = [], timeout: Double? = nil) throws(ImprovError) -> [DBusValue] {
         do {

@@ -28,6 +28,7 @@ public struct ImprovBLEScanner: Sendable {
         let found = { properties.compactMap { ImprovBLEDevice(path: $0.key, properties: $0.value) } }
         if let wanted, let device = found().first(where: wanted) { return [device] }
 
+        try bluez.require(adapter, "org.bluez.Adapter1", methods: ["SetDiscoveryFilter", "StartDiscovery", "StopDiscovery"])
         try bluez.call(adapter, "org.bluez.Adapter1", "SetDiscoveryFilter", [
             .properties(["UUIDs": .strings([ImprovBLEUUID.service]), "Transport": .string("le")]),
         ])
