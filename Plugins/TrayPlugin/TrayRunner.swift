@@ -88,16 +88,15 @@ struct TrayRunner {
                 try? await Current.sleep(1)
             }
         }
-        defer {
-            watching.cancel()
-            refreshing.cancel()
-        }
         logger.info("the tray runs for \(server)")
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread { continuation.resume(with: Result { try item.run() }) }
+        let served = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
+            Thread.detachNewThread { continuation.resume(returning: Result { try item.run() }) }
         }
+        watching.cancel()
+        refreshing.cancel()
         await store.stop()
         await connection.stop()
+        try served.get()
     }
 
     static func appearance(server: String, connected: Bool) -> TrayAppearance {

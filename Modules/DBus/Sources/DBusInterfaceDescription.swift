@@ -1,10 +1,15 @@
 /// An interface of a D-Bus object as `org.freedesktop.DBus.Introspectable.Introspect` describes it.
 public struct DBusInterfaceDescription: Sendable, Equatable {
+    /// The interface's name, such as `org.bluez.Adapter1`.
     public let name: String
+    /// Its methods.
     public let methods: [DBusMemberDescription]
+    /// Its signals.
     public let signals: [DBusMemberDescription]
+    /// Its properties.
     public let properties: [DBusPropertyDescription]
 
+    /// Describes an interface.
     public init(_ name: String, methods: [DBusMemberDescription] = [], signals: [DBusMemberDescription] = [], properties: [DBusPropertyDescription] = []) {
         self.name = name
         self.methods = methods

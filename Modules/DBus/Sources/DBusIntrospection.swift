@@ -16,24 +16,24 @@ public enum DBusIntrospection {
         defer { xml.xmlFreeDoc(document) }
         xml.xmlDocSetRootElement(document, root)
         for interface in data.interfaces {
-            let element = child(xml, root, "interface", ["name": interface.name])
+            let element = try child(xml, root, "interface", ["name": interface.name])
             for method in interface.methods {
-                let node = child(xml, element, "method", ["name": method.name])
+                let node = try child(xml, element, "method", ["name": method.name])
                 for argument in method.arguments {
                     var attributes = ["name": argument.name, "type": argument.type]
                     attributes["direction"] = argument.direction
-                    _ = child(xml, node, "arg", attributes)
+                    _ = try child(xml, node, "arg", attributes)
                 }
             }
             for signal in interface.signals {
-                let node = child(xml, element, "signal", ["name": signal.name])
-                for argument in signal.arguments { _ = child(xml, node, "arg", ["name": argument.name, "type": argument.type]) }
+                let node = try child(xml, element, "signal", ["name": signal.name])
+                for argument in signal.arguments { _ = try child(xml, node, "arg", ["name": argument.name, "type": argument.type]) }
             }
             for property in interface.properties {
-                _ = child(xml, element, "property", ["name": property.name, "type": property.type, "access": property.access])
+                _ = try child(xml, element, "property", ["name": property.name, "type": property.type, "access": property.access])
             }
         }
-        for name in data.children { _ = child(xml, root, "node", ["name": name]) }
+        for name in data.children { _ = try child(xml, root, "node", ["name": name]) }
         var memory: UnsafeMutablePointer<xmlChar>?
         var size: Int32 = 0
         xml.xmlDocDumpFormatMemoryEnc(document, &memory, &size, "UTF-8", 1)
@@ -96,8 +96,8 @@ public enum DBusIntrospection {
         return loaded.pointee
     }
 
-    private static func child(_ xml: hc_xml_api, _ parent: UnsafeMutablePointer<xmlNode>, _ element: String, _ attributes: [String: String]) -> UnsafeMutablePointer<xmlNode> {
-        let node = xml.xmlNewNode(nil, element)!
+    private static func child(_ xml: hc_xml_api, _ parent: UnsafeMutablePointer<xmlNode>, _ element: String, _ attributes: [String: String]) throws(DBusIntrospectionError) -> UnsafeMutablePointer<xmlNode> {
+        guard let node = xml.xmlNewNode(nil, element) else { throw .cannotWrite }
         for key in ["name", "type", "direction", "access"] {
             if let value = attributes[key] { _ = xml.xmlNewProp(node, key, value) }
         }

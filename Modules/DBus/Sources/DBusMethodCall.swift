@@ -5,9 +5,13 @@ import CDBus
 public final class DBusMethodCall: @unchecked Sendable {
     /// The caller's unique name.
     public let sender: String
+    /// The object path called.
     public let path: String
+    /// The interface named in the call (may be empty).
     public let interface: String
+    /// The method called.
     public let member: String
+    /// The call's arguments.
     public let arguments: [DBusValue]
     /// The call's message, held for the reply.
     let message: OpaquePointer

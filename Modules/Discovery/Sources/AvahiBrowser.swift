@@ -17,6 +17,7 @@ public struct AvahiBrowser: Sendable {
     let bus: DBusBus
     let logger: Logger
 
+    /// A browser on `bus` (the system bus, where Avahi is), logging to `logger`.
     public init(bus: DBusBus = .system, logger: Logger) {
         self.bus = bus
         self.logger = logger

@@ -7,9 +7,12 @@ public struct DiscoveredServer: Sendable, Equatable {
     public let host: String
     /// The address and port it resolved to.
     public let address: String
+    /// The port it answered on.
     public let port: Int
+    /// What its TXT record said.
     public let announcement: HomeAssistantAnnouncement
 
+    /// Creates a found server.
     public init(name: String, host: String, address: String, port: Int, announcement: HomeAssistantAnnouncement) {
         self.name = name
         self.host = host

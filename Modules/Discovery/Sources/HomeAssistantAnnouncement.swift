@@ -8,12 +8,19 @@ public struct HomeAssistantAnnouncement: Sendable, Equatable {
     /// The most TXT entries read.
     public static let maximumEntries = 64
 
+    /// The server's name for its home (`location_name`).
     public let locationName: String?
+    /// The server's installation id (`uuid`), the same on every interface.
     public let uuid: String?
+    /// Home Assistant's version (`version`).
     public let version: String?
+    /// The URL for the home network (`internal_url`), when configured.
     public let internalURL: String?
+    /// The URL from anywhere (`external_url`), when configured.
     public let externalURL: String?
+    /// The external URL, else the internal one (`base_url`, kept for older clients).
     public let baseURL: String?
+    /// Whether the API needs authentication (always, since Home Assistant 0.77).
     public let requiresAPIPassword: Bool
 
     /// Reads the TXT record's entries, each `key=value` in bytes.

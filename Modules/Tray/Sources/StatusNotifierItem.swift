@@ -8,6 +8,7 @@ import Foundation
 /// says so once and waits for one). ``run()`` serves the bus on the calling thread until ``stop()``;
 /// the rest may be called from any thread.
 public final class StatusNotifierItem: @unchecked Sendable {
+    /// The well-known name of the desktop's StatusNotifierWatcher.
     public static let watcher = "org.kde.StatusNotifierWatcher"
     static let watcherPath = "/StatusNotifierWatcher"
     static let itemPath = "/StatusNotifierItem"
@@ -107,6 +108,7 @@ public final class StatusNotifierItem: @unchecked Sendable {
     }
 
     private func emit(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue]) {
+        guard !lock.withLock({ stopped }) else { return }
         do {
             try connection.emit(path, interface, member, arguments)
         } catch {

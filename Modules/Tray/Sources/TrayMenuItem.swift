@@ -5,12 +5,17 @@ import DBus
 public struct TrayMenuItem: Sendable {
     /// Its id in the menu (the root is 0); stable while the entry means the same thing.
     public let id: Int32
+    /// What the entry says (a `_` is shown as is, not as a mnemonic).
     public let label: String
+    /// Whether it is a separator line.
     public let isSeparator: Bool
+    /// Whether it can be clicked.
     public let isEnabled: Bool
     /// On or off for a check mark; nil for none.
     public let toggled: Bool?
+    /// Its submenu's entries.
     public let children: [TrayMenuItem]
+    /// What a click does.
     public let action: (@Sendable () -> Void)?
 
     /// An entry with a label.

@@ -4,9 +4,11 @@ import HAModels
 /// an input_boolean, a cover opens or closes), runs a script or a scene, presses a button.
 /// Locks, alarms and the rest are not pinned: a stray click must not open a door.
 public struct TrayQuickAction: Sendable, Equatable {
+    /// The pinned entity.
     public let entity: String
     /// The service the click calls, `domain.service`, with `entity_id` as its data.
     public let domain: String
+    /// The service of `domain` the click calls.
     public let service: String
     /// Whether the entry shows the entity's on/off state with a check mark.
     public let showsState: Bool
