@@ -133,7 +133,7 @@ let moduleTargets: [Target] = [
         // Its parts, each a folder with a README stating its public surface.
         exclude: ["Server/README.md", "Core/README.md", "Stores/SQLite/README.md", "Stores/Redis/README.md", "Providers/README.md"]),
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
-    .target(name: "Desktop", path: "Modules/Desktop/Sources"),
+    .target(name: "Desktop", dependencies: ["Essentials"], path: "Modules/Desktop/Sources"),
     .target(name: "Discovery", dependencies: ["DBus", "Essentials"], path: "Modules/Discovery/Sources"),
     .target(name: "Tray", dependencies: ["DBus", "Essentials", "HAModels"], path: "Modules/Tray/Sources"),
     .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
@@ -162,7 +162,7 @@ let pluginTargets: [Target] = [
     .target(name: "SessionCommandKit", dependencies: ["CLIKit", "Essentials", "SessionContract"], path: "Plugins/SessionCommandKit", exclude: ["README.md"]),
     .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit", exclude: ["README.md"]),
     .target(
-        name: "SessionPlugin", dependencies: ["Auth", "CLIKit", "Discovery", "Essentials", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
+        name: "SessionPlugin", dependencies: ["Auth", "CLIKit", "Desktop", "Discovery", "Essentials", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/SessionPlugin", exclude: ["README.md"]
     ),
     .target(
@@ -208,7 +208,7 @@ let pluginTargets: [Target] = [
         dependencies: ["Agent", "AgentContract", "CLIKit", "ConnectionContract", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "Tray", "WindowContract"],
         path: "Plugins/TrayPlugin", exclude: ["README.md"]
     ),
-    .target(name: "LinksPlugin", dependencies: ["CLIKit", "DBus", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/LinksPlugin", exclude: ["README.md"]),
+    .target(name: "LinksPlugin", dependencies: ["CLIKit", "DBus", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/LinksPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Desktop", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
     .target(name: "WindowUIPlugin", dependencies: ["AgentContract", "CompanionWindow", "DBus", "Desktop", "Tray", "WindowBridge", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "PluginHost", "SessionContract", "ThreadContract", "WindowContract"], path: "Plugins/WindowUIPlugin", exclude: ["README.md"]),

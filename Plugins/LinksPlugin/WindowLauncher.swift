@@ -1,3 +1,4 @@
+import Desktop
 import Essentials
 import Foundation
 import WindowContract
@@ -11,42 +12,25 @@ struct WindowLauncher: WindowOpening {
     let logger: Logger
 
     func openPage(server: String, path: String, entity: String?) throws {
-        try start(try executable(), ["window", "--server", server, "--path", path] + (entity.map { ["--entity", $0] } ?? []))
+        try DesktopLaunch.start(try executable(), ["window", "--server", server, "--path", path] + (entity.map { ["--entity", $0] } ?? []))
         logger.info("opening \(path)\(entity.map { " with the dialog of \($0)" } ?? "") of \(server) in the window")
     }
 
     func openSettings(server: String) throws {
-        try start(try executable(), ["window", "--server", server, "--settings"])
+        try DesktopLaunch.start(try executable(), ["window", "--server", server, "--settings"])
         logger.info("opening the settings of \(server) in the window")
     }
 
     func openInBrowser(_ url: String) throws {
-        guard let opener = ExecutableSearch.onPath("xdg-open") else {
-            throw LaunchFailure(description: "cannot open \(url): xdg-open is not installed (Debian's xdg-utils package)")
-        }
-        try start(opener, [url])
+        try DesktopLaunch.openInBrowser(url)
         logger.info("opening \(url) in the browser")
     }
 
     /// The running executable (`home`, or `home-window`, which takes the same commands).
     private func executable() throws -> String {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            throw LaunchFailure(description: "cannot find this executable to start the window")
+            throw DesktopLaunchError(description: "cannot find this executable to start the window")
         }
         return executable
-    }
-
-    private func start(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw LaunchFailure(description: "cannot start \(executable): \(error)")
-        }
     }
 }

@@ -1,4 +1,5 @@
 import CLIKit
+import Desktop
 import Essentials
 import Foundation
 
@@ -8,16 +9,10 @@ enum BrowserLauncher {
         console.printError("Open this address in a browser to sign in:\n  \(url.absoluteString)")
         let environment = Current.environment()
         guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         do {
-            try process.run()
+            try DesktopLaunch.openInBrowser(url.absoluteString)
         } catch {
-            console.printError("(could not start xdg-open: \(error.localizedDescription))")
+            console.printError("(\(error))")
         }
     }
 }
