@@ -10,7 +10,12 @@ enum DiscoveredServerChoice {
 
     static func url(_ invocation: Invocation, browser: AvahiBrowser) async throws -> String {
         let console = invocation.console
-        let found = try await browser.browse(within: listening)
+        let found: [DiscoveredServer]
+        do {
+            found = try await browser.browse(within: listening)
+        } catch let error as DiscoveryError {
+            throw DiscoveryFailure(description: "\(error); give the server's URL: home login URL")
+        }
         switch found.count {
         case 0:
             throw DiscoveryFailure(description: "no Home Assistant server announced itself on this network; give its URL: home login URL")

@@ -36,8 +36,8 @@ final class PluginsCheckCommandTests: HomeCLITestCase {
         XCTAssertEqual(result.code, .success)
         XCTAssertEqual(
             result.out,
-            "\(example("themes.json")): valid; start order: design-tokens -> theme-files -> session -> connection -> push-channels -> linux-sensors -> home-devices -> thread -> improv -> desktop-notifications -> location -> system-controls "
-                + "-> mqtt -> script-sensors -> agent -> assist -> templates -> tags -> zones -> window\n"
+            "\(example("themes.json")): valid; start order: design-tokens -> theme-files -> session -> connection -> push-channels -> linux-sensors -> home-devices -> thread -> improv -> location -> system-controls "
+                + "-> mqtt -> script-sensors -> window -> links -> desktop-notifications -> agent -> assist -> templates -> tags -> zones -> desktop -> tray\n"
         )
     }
 

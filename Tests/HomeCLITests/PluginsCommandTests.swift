@@ -15,18 +15,21 @@ final class PluginsCommandTests: HomeCLITestCase {
         home-devices           1.0.0    started   degrade
         thread                 1.0.0    started   degrade
         improv                 1.0.0    started   degrade
-        desktop-notifications  1.0.0    started   ignore
         location               1.0.0    started   ignore
         system-controls        1.0.0    started   degrade
         mqtt                   1.0.0    started   degrade
         script-sensors         1.0.0    started   degrade
+        design-tokens          1.0.0    started   degrade
+        window                 1.0.0    started   degrade
+        links                  1.0.0    started   degrade
+        desktop-notifications  1.0.0    started   ignore
         agent                  1.0.0    started   abort
         assist                 1.0.0    started   degrade
         templates              1.0.0    started   degrade
         tags                   1.0.0    started   degrade
         zones                  1.0.0    started   degrade
-        design-tokens          1.0.0    started   degrade
-        window                 1.0.0    started   degrade
+        desktop                1.0.0    started   degrade
+        tray                   1.0.0    started   degrade
         theme-files            -        disabled  -
         startup: running
 
@@ -39,11 +42,14 @@ final class PluginsCommandTests: HomeCLITestCase {
         automations
           thread                 provides thread.sharing@1; requires session.access@1, ha.connections@1; commands: thread; session.server-forgetting: thread
           improv                 requires session.access@1; commands: improv
-          desktop-notifications  agent.notification-presenters: desktop
           location               agent.location-sources: location
           system-controls        agent.controls: system
           mqtt                   requires session.access@1; reads agent.controls; agent.services: mqtt; commands: controls
           script-sensors         agent.sensor-sources: scripts
+          design-tokens          provides design.theme-exporter@1; commands: theme
+          window                 requires session.access@1; reads window.frontends; commands: window
+          links                  requires session.access@1; commands: open; window.openers: launcher
+          desktop-notifications  reads window.openers; agent.notification-presenters: desktop
           agent                  provides agent.webhook@1, agent.sensor-reporting@1, agent.notification-history@1; requires session.access@1; reads agent.sensor-sources, agent.notification-channels, \
         agent.notification-handlers, agent.notification-presenters, agent.location-sources, agent.services; commands: agent, sensors, notifications; \
         session.server-forgetting: agent-relay
@@ -51,8 +57,8 @@ final class PluginsCommandTests: HomeCLITestCase {
           templates              requires agent.webhook@1; commands: template
           tags                   requires agent.webhook@1; commands: tag
           zones                  requires agent.webhook@1; commands: zones
-          design-tokens          provides design.theme-exporter@1; commands: theme
-          window                 requires session.access@1; reads window.frontends; commands: window
+          desktop                commands: autostart
+          tray                   requires session.access@1, ha.connections@1, agent.notification-history@1; reads window.openers; commands: tray
 
         """)
     }
@@ -64,10 +70,10 @@ final class PluginsCommandTests: HomeCLITestCase {
         let plugins = object?["plugins"] as? [[String: Any]]
         XCTAssertEqual(
             plugins?.map { $0["id"] as? String },
-            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "desktop-notifications", "location", "system-controls",
-             "mqtt", "script-sensors", "agent", "assist", "templates", "tags", "zones", "design-tokens", "window", "theme-files"]
+            ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "location", "system-controls", "mqtt", "script-sensors",
+             "design-tokens", "window", "links", "desktop-notifications", "agent", "assist", "templates", "tags", "zones", "desktop", "tray", "theme-files"]
         )
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 19) + ["disabled"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 22) + ["disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
         let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
         XCTAssertEqual(agent["requires"] as? [String], ["session.access@1"])

@@ -81,7 +81,7 @@ final class ExampleGreeterAgentTests: XCTestCase {
         // The daemon's plugins stayed up for its life and stop in the reverse of their start.
         let started = Self.pluginEvents("started", in: lines.text)
         let stopped = Self.pluginEvents("stopping", in: lines.text)
-        XCTAssertEqual(started, ["example-greeter", "session", "connection", "push-channels", "linux-sensors", "desktop-notifications", "location", "system-controls", "mqtt", "script-sensors", "agent"])
+        XCTAssertEqual(started, ["example-greeter", "session", "connection", "push-channels", "linux-sensors", "location", "system-controls", "mqtt", "script-sensors", "links", "desktop-notifications", "agent"], "links opens what a clicked notification points to")
         XCTAssertEqual(stopped, started.reversed())
         XCTAssertFalse(started.contains("design-tokens"), "a plugin the agent does not need does not start")
     }
