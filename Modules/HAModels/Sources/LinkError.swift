@@ -18,6 +18,8 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEvent(String)
     /// A data key that is not letters, digits and underscores.
     case invalidKey(String)
+    /// A data value that is not UTF-8 text or holds a control character.
+    case invalidValue(String)
     /// The same data key twice.
     case duplicateKey(String)
     /// More than ``LinkTarget/maximumValues`` data values.
@@ -36,6 +38,7 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidService(let service): "'\(service)' is not a service such as light.turn_on"
         case .invalidEvent(let event): "'\(event)' is not an event type (letters, digits, '_', '.', '-'; at most 64)"
         case .invalidKey(let key): "'\(key)' is not a data key (letters, digits and '_')"
+        case .invalidValue(let key): "the value of '\(key)' is not text (it is not UTF-8 or has control characters)"
         case .duplicateKey(let key): "the link gives '\(key)' twice"
         case .tooManyValues(let count): "the link carries \(count) values; at most \(LinkTarget.maximumValues) are taken"
         case .actsOnTheServer(let link): "\(link) acts on the server; only pages open from here"

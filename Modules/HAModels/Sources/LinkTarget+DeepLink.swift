@@ -26,13 +26,19 @@ extension LinkTarget {
         }
     }
 
+    /// The query's values, percent-decoded here (Foundation's own decoding drops some control
+    /// characters); a value that is not UTF-8 or holds a control character is refused.
     private static func data(_ components: URLComponents) throws(LinkError) -> [String: String] {
-        let items = components.queryItems ?? []
+        let items = components.percentEncodedQueryItems ?? []
         guard items.count <= maximumValues else { throw .tooManyValues(items.count) }
         var data: [String: String] = [:]
         for item in items {
-            guard isKey(item.name) else { throw .invalidKey(item.name) }
-            guard data.updateValue(item.value ?? "", forKey: item.name) == nil else { throw .duplicateKey(item.name) }
+            let key = item.name.removingPercentEncoding ?? item.name
+            guard isKey(key) else { throw .invalidKey(key) }
+            guard let value = (item.value ?? "").removingPercentEncoding, !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw .invalidValue(key)
+            }
+            guard data.updateValue(value, forKey: key) == nil else { throw .duplicateKey(key) }
         }
         return data
     }
