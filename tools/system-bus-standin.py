@@ -1,21 +1,29 @@
-"""Stand-ins for the system services the window listens to, on a private D-Bus bus:
+"""Stand-ins for the system services the companion listens to, on a private D-Bus bus:
 `org.freedesktop.login1` with the Manager's PrepareForSleep signal, as systemd-logind emits it
 before a suspend (true) and after the resume (false), and `org.freedesktop.NetworkManager` with
-its StateChanged signal (NM_STATE_DISCONNECTED 20, NM_STATE_CONNECTED_GLOBAL 70), for tests of
-what follows the machine's sleep and the network's return.
+its StateChanged signal (NM_STATE_DISCONNECTED 20, NM_STATE_CONNECTED_GLOBAL 70) and the objects
+its D-Bus API has for the network in use: the `ActiveConnections` property, each active
+connection (`org.freedesktop.NetworkManager.Connection.Active`: `Type`, `Id`, `SpecificObject`)
+and a Wi-Fi connection's access point (`org.freedesktop.NetworkManager.AccessPoint`: `Ssid`), a
+change announced as NetworkManager does, with `org.freedesktop.DBus.Properties.PropertiesChanged`
+on its object and StateChanged. For tests of what follows the machine's sleep, the network's
+return, and a move from one Wi-Fi network to another.
 
-  system-bus-standin.py BUS-ADDRESS
+  system-bus-standin.py BUS-ADDRESS [--wifi SSID]
 
-Prints `ready`; then each line on its standard input emits a signal and prints `emitted LINE`:
-`sleep` and `resume` (PrepareForSleep true and false), `offline` and `online` (StateChanged 20
-and 70). Runs until its parent process exits.
+Starts on a wired connection, or on the Wi-Fi network SSID. Prints `ready`; then each line on
+its standard input emits a signal and prints `emitted LINE`: `sleep` and `resume`
+(PrepareForSleep true and false), `offline` and `online` (StateChanged 20 and 70), `wifi SSID`
+(now on that Wi-Fi network) and `wired` (now on a wired connection). Runs until its parent
+process exits.
 """
 import asyncio
 import os
 import sys
 
 from dbus_fast.aio import MessageBus
-from dbus_fast.service import ServiceInterface, signal
+from dbus_fast.constants import PropertyAccess
+from dbus_fast.service import ServiceInterface, dbus_property, signal
 
 LOGIND = "org.freedesktop.login1"
 NETWORK_MANAGER = "org.freedesktop.NetworkManager"
@@ -38,13 +46,72 @@ class Manager(ServiceInterface):
 class NetworkManager(ServiceInterface):
     def __init__(self):
         super().__init__(NETWORK_MANAGER)
+        self.active = []
 
     @signal()
     def StateChanged(self, state) -> "u":
         return state
 
+    @dbus_property(access=PropertyAccess.READ)
+    def ActiveConnections(self) -> "ao":
+        return self.active
 
-async def main(address):
+    @dbus_property(access=PropertyAccess.READ)
+    def State(self) -> "u":
+        return NETWORK_STATES["online"]
+
+
+class ActiveConnection(ServiceInterface):
+    def __init__(self, kind, name, specific):
+        super().__init__(NETWORK_MANAGER + ".Connection.Active")
+        # Not `self.name`: that is the interface's name to dbus_fast.
+        self.kind, self.label, self.specific = kind, name, specific
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Type(self) -> "s":
+        return self.kind
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Id(self) -> "s":
+        return self.label
+
+    @dbus_property(access=PropertyAccess.READ)
+    def SpecificObject(self) -> "o":
+        return self.specific
+
+
+class AccessPoint(ServiceInterface):
+    def __init__(self, ssid):
+        super().__init__(NETWORK_MANAGER + ".AccessPoint")
+        self.ssid = ssid
+
+    @dbus_property(access=PropertyAccess.READ)
+    def Ssid(self) -> "ay":
+        return self.ssid.encode()
+
+
+class Networks:
+    """The connection in use: each change exports a new active connection (and access point)
+    under a new number, as NetworkManager does, and announces it."""
+
+    def __init__(self, bus, manager):
+        self.bus, self.manager, self.count = bus, manager, 0
+
+    def use(self, ssid):
+        self.count += 1
+        path = f"/org/freedesktop/NetworkManager/ActiveConnection/{self.count}"
+        if ssid is None:
+            self.bus.export(path, ActiveConnection("802-3-ethernet", "Wired connection 1", "/"))
+        else:
+            point = f"/org/freedesktop/NetworkManager/AccessPoint/{self.count}"
+            self.bus.export(point, AccessPoint(ssid))
+            self.bus.export(path, ActiveConnection("802-11-wireless", ssid, point))
+        self.manager.active = [path]
+        self.manager.emit_properties_changed({"ActiveConnections": [path]})
+        self.manager.StateChanged(NETWORK_STATES["online"])
+
+
+async def main(address, wifi):
     bus = await MessageBus(bus_address=address).connect()
     manager = Manager()
     bus.export("/org/freedesktop/login1", manager)
@@ -54,6 +121,8 @@ async def main(address):
     network_bus = await MessageBus(bus_address=address).connect()
     network = NetworkManager()
     network_bus.export("/org/freedesktop/NetworkManager", network)
+    networks = Networks(network_bus, network)
+    networks.use(wifi)
     await network_bus.request_name(NETWORK_MANAGER)
     loop = asyncio.get_running_loop()
 
@@ -69,6 +138,10 @@ async def main(address):
                 manager.PrepareForSleep(word == "sleep")
             elif word in NETWORK_STATES:
                 network.StateChanged(NETWORK_STATES[word])
+            elif word.startswith("wifi ") and word[5:]:
+                networks.use(word[5:])
+            elif word == "wired":
+                networks.use(None)
             else:
                 continue
             say(f"emitted {word}")
@@ -80,4 +153,4 @@ async def main(address):
         await asyncio.sleep(0.2)
 
 
-asyncio.run(main(sys.argv[1]))
+asyncio.run(main(sys.argv[1], sys.argv[3] if sys.argv[2:3] == ["--wifi"] and len(sys.argv) > 3 else None))

@@ -47,13 +47,35 @@ struct AgentCommand: PluginCommand {
             wakeups.requestStop()
         }
         defer { forwarding.cancel() }
-        let session = try await AgentSession(invocation, services: services)
+        var session = try await AgentSession(invocation, services: services)
         let console = invocation.console
         // Every line of the daemon and what it runs goes through the redacting logger (a token in an
         // error's text is masked), stamped with the time for a journal read later.
         let logger = Logger(label: "agent", level: .info) { line in console.printError("\(HATimestamp.string(from: Current.now())) \(line)") }
         let location = locationInterval.map { LocationSchedule(interval: $0, sources: { services.locationSources }, logger: logger) }
-        let steps = AgentDaemon.Steps(
+        // When the network moves the server to its other URL, the daemon closes its channels and
+        // runs again there; the queued webhooks wait in the server's folder and go with it.
+        while true {
+            let moves = Task { [home = session.home] in
+                for await address in home.addressChanges() {
+                    logger.info("the network changed: \(home.server) is reached at \(address) now")
+                    wakeups.requestMove()
+                    return
+                }
+            }
+            let wake = try await AgentDaemon(
+                server: Self.describe(session.home), interval: interval, wakeups: wakeups, steps: steps(session, location: location, logger: logger), logger: logger
+            ).run()
+            moves.cancel()
+            guard wake == .addressChanged else { break }
+            session = try await AgentSession(server: invocation.server, services: services)
+        }
+        return .success
+    }
+
+    /// What the daemon works with, for `session`.
+    private func steps(_ session: AgentSession, location: LocationSchedule?, logger: Logger) -> AgentDaemon.Steps {
+        AgentDaemon.Steps(
             register: { try await session.registrar.registrationForSending() },
             isUnreachable: MobileAppRegistrar.isUnreachable,
             openChannels: { registration in try await AgentChannels.open(for: registration, session: session, logger: logger) },
@@ -73,8 +95,11 @@ struct AgentCommand: PluginCommand {
             },
             isRevoked: Self.isRevoked
         )
-        try await AgentDaemon(server: "\(session.home.server)", interval: interval, wakeups: wakeups, steps: steps, logger: logger).run()
-        return .success
+    }
+
+    /// The server for the log: its URL, and the one it is reached at when that is another.
+    private static func describe(_ home: Home) -> String {
+        home.address == home.server ? "\(home.server)" : "\(home.server) (at \(home.address))"
     }
 
     /// The server no longer accepts this machine's session (``Home`` wiped it on finding out).

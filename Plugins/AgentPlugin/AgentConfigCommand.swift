@@ -16,7 +16,7 @@ struct AgentConfigCommand: Command {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)
         let session = try await AgentSession(invocation, services: services)
         let (registration, _) = try await session.registrar.ensureRegistered()
-        let config = try await WebhookClient(server: session.home.server, registration: registration.response).send("get_config") ?? .null
+        let config = try await WebhookClient(server: session.home.address, registration: registration.response).send("get_config") ?? .null
         let console = invocation.console
         if invocation.arguments.has("json") {
             console.print(try JSONSerializer.string(config, pretty: true))

@@ -27,7 +27,7 @@ struct AgentRegisterCommand: Command {
         case .unchanged: ("'\(name)' is registered; nothing changed", "unchanged")
         case .registeredAgain: ("the server had deleted this device's integration; registered '\(name)' again", "registered_again")
         }
-        let webhook = try WebhookClient(server: session.home.server, registration: registration.response).url.absoluteString.redactingWebhookID
+        let webhook = try WebhookClient(server: session.home.address, registration: registration.response).url.absoluteString.redactingWebhookID
         let encrypted = registration.response.secret != nil
         try invocation.report(
             [said, "webhook: \(webhook)", "encryption: \(encrypted ? "on" : "off")"],

@@ -52,7 +52,7 @@ struct AgentServices: Sendable {
                 return outcome
             },
             images: NotificationImages(
-                server: session.home.server, tokens: session.home.tokenProvider,
+                server: session.home.address, tokens: session.home.tokenProvider,
                 folder: session.home.folders.cache.appendingPathComponent("notification-images"), logger: logger
             ),
             server: session.home.server.baseURL, logger: logger

@@ -15,7 +15,7 @@ extension AgentSession {
             throw AgentQueueError(reason: "\(error)", waiting: (try? queue.pendingCount()) ?? 1)
         }
         do {
-            _ = try await queue.flush(through: try WebhookClient(server: home.server, registration: registration.response)) { _, _, _ in }
+            _ = try await queue.flush(through: try WebhookClient(server: home.address, registration: registration.response)) { _, _, _ in }
         } catch where MobileAppRegistrar.isUnreachable(error) {
             // Left in the queue; said below.
         }

@@ -94,7 +94,7 @@ struct AgentSession: Sendable {
     /// Reports the contributed sensors through `registration`'s webhook and the durable queue.
     func sensorReporter(for registration: AgentRegistration) throws -> SensorReporter {
         SensorReporter(
-            webhook: try WebhookClient(server: home.server, registration: registration.response),
+            webhook: try WebhookClient(server: home.address, registration: registration.response),
             queue: try WebhookQueue(folder: home.folders.data), sensors: services.sensors
         )
     }

@@ -10,7 +10,7 @@ struct RegisteredWebhook: AgentWebhook {
     func call(_ type: String, _ data: JSONValue, server: String?) async throws -> JSONValue? {
         let session = try await AgentSession(server: server, services: services)
         let registration = try await session.registrar.registrationForSending().0
-        return try await WebhookClient(server: session.home.server, registration: registration.response).send(type, data)
+        return try await WebhookClient(server: session.home.address, registration: registration.response).send(type, data)
     }
 
     func queueAndSend(_ type: String, _ data: JSONValue, server: String?) async throws -> String {

@@ -58,7 +58,7 @@ struct WatchCommand: PluginCommand {
             throw HomeAssistantError.authenticationFailed("the server rejected the token")
         }
         if invocation.arguments.has("devices") {
-            let model = HomeModel(connection: connection, store: store, server: "\(credentials.address)", strictValidation: true)
+            let model = HomeModel(connection: connection, store: store, server: "\(credentials.server)", strictValidation: true)
             do {
                 try await model.start()
                 try await DeviceWatch(model: model, pattern: pattern, json: invocation.arguments.has("json"), console: console).run(count: remaining)

@@ -23,7 +23,7 @@ struct ConnectedDeviceModels: DeviceModelAccess {
         await connection.start()
         let store = connections.entityStore(over: connection)
         await store.start()
-        let model = HomeModel(connection: connection, store: store, server: "\(credentials.address)", strictValidation: strict ?? strictValidation)
+        let model = HomeModel(connection: connection, store: store, server: "\(credentials.server)", strictValidation: strict ?? strictValidation)
         let rest = RESTClient(address: credentials.address, tokenProvider: credentials.tokenProvider)
         let automations = HomeAutomations(model: model, rest: rest, referencedTypes: referencedAutomationTypes, timeout: commandTimeout)
         let opened = OpenHomeModel(model: model, automations: automations, connection: connection, store: store)

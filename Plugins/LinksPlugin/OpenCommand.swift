@@ -92,7 +92,7 @@ struct OpenCommand: PluginCommand {
             let changed = try await home.callService(domain, service, data: data.mapValues { .string($0) })
             return "called \(domain).\(service); \(changed.count) state(s) changed"
         case .event(let type, let data):
-            try await RESTClient(address: home.server, tokenProvider: home.tokenProvider).fireEvent(type, data: data.mapValues { .string($0) })
+            try await RESTClient(address: home.address, tokenProvider: home.tokenProvider).fireEvent(type, data: data.mapValues { .string($0) })
             return "fired \(type)"
         case .page, .browser, .nothing:
             return ""

@@ -12,7 +12,7 @@ struct ServersCommand: PluginCommand {
     let session: any SessionAccess
     let options: [OptionSpec] = [.json]
     let logger: Logger
-    var subcommands: [any Command] { [ServersDefaultCommand(session: session), ServersDiscoverCommand(logger: logger)] }
+    var subcommands: [any Command] { [ServersDefaultCommand(session: session), ServersURLsCommand(session: session), ServersDiscoverCommand(logger: logger)] }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("", minimum: 0, maximum: 0)

@@ -42,6 +42,8 @@ public final class SessionPlugin: Plugin {
         // Read live when a server is forgotten, by then every plugin has contributed. Not declared
         // under `consumes`: that would start the contributors first, and they need the session.
         client.forgetting { context.contributions(to: SessionCapabilities.serverForgetting).map(\.value) }
+        // Each server at its internal URL on a home Wi-Fi network, its external one elsewhere.
+        client.locating(with: NetworkManagerLocator(logger: context.logger))
         let session = StoredSessions(client: client)
         try context.provide(SessionCapabilities.access, session)
         try context.contribute(command: LoginCommand(session: session, logger: context.logger))

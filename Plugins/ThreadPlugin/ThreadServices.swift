@@ -41,7 +41,7 @@ struct ThreadServices: Sendable {
             throw ThreadSyncError("no answer from \(credentials.address) within \(Int(timeout)) s (\(state))")
         }
         do {
-            let result = try await body(ThreadSync(connection: connection, store: try store(), server: "\(credentials.address)"))
+            let result = try await body(ThreadSync(connection: connection, store: try store(), server: "\(credentials.server)"))
             await connection.stop()
             return result
         } catch {

@@ -11,7 +11,8 @@ struct HomeWindowSession: WindowSession {
     let server: URL
 
     init(home: Home) throws {
-        guard let server = URL(string: "\(home.server)") else { throw WindowSessionError(description: "\(home.server) is not a URL") }
+        // The window loads the frontend where the server is reached from here.
+        guard let server = URL(string: "\(home.address)") else { throw WindowSessionError(description: "\(home.address) is not a URL") }
         self.home = home
         self.server = server
     }

@@ -33,7 +33,7 @@ struct WebKitFrontend: WindowFrontend {
         // One window per user, unless this one only takes a picture.
         var instance: SingleInstance?
         if request.screenshot == nil {
-            let shown = request.settings ? CompanionWebView.settingsURL : Self.page(request.path, entity: request.entity, on: "\(request.home.server)")
+            let shown = request.settings ? CompanionWebView.settingsURL : Self.page(request.path, entity: request.entity, on: "\(request.home.address)")
             switch SingleInstance.claim(showing: shown, logger: request.logger) {
             case .handedOver: return .handedOver
             case .first(let claimed): instance = claimed
@@ -45,6 +45,7 @@ struct WebKitFrontend: WindowFrontend {
         var path = request.path
         var entity = request.entity
         var settings = request.settings
+        var hidden = false
         // While `home tray` runs, closing hides the window; when the tray goes, a hidden window closes.
         let tray = TrayPresence()
         let current = WindowHolder()
@@ -53,22 +54,32 @@ struct WebKitFrontend: WindowFrontend {
         let hidesOnClose = { [closes = request.closesWithoutTray] in !closes && TrayPresence.isRunning() }
         while true {
             let controller = try makeWindow(home: home, request: request, switcher: switcher)
-            switcher.view = controller.view
+            switcher.controller = controller
             if let screenshot = request.screenshot {
                 try controller.screenshotWhenConnected(path: path, entity: entity, to: screenshot)
                 return .screenshotWritten
             }
             current.controller = controller
+            // The network moving the server to its other URL reopens the window there.
+            let moves = Task { [home] in
+                for await address in home.addressChanges() {
+                    UIThread.perform { switcher.move(server: "\(home.server)", to: "\(address)") }
+                    return
+                }
+            }
             controller.runUntilClosed(
-                path: path, entity: entity, settings: settings, geometryFile: Current.directories().data.appendingPathComponent("window.json"), hidesOnClose: hidesOnClose
+                path: path, entity: entity, settings: settings, geometryFile: Current.directories().data.appendingPathComponent("window.json"), hidden: hidden,
+                hidesOnClose: hidesOnClose
             )
+            moves.cancel()
             current.controller = nil
-            switcher.view = nil
+            switcher.controller = nil
             guard let next = switcher.take() else { break }
             home = try await session.restore(server: next.server)
             path = next.path
             entity = next.entity
-            settings = false
+            settings = next.settings
+            hidden = next.hidden
         }
         withExtendedLifetime(instance) {}
         return .closed

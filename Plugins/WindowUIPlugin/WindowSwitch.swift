@@ -8,17 +8,21 @@ import WindowBridge
 /// show. A page of the window's server is shown in place; a page of another server signed in to
 /// closes this window and has ``WebKitFrontend`` open that server's (a window is signed in to one
 /// server, and keeps that server's site data apart); any other page is refused with a log line.
-/// UI thread only.
+/// When the network moves the server to its other URL, the window reopens there at the page it
+/// showed, hidden if it was. UI thread only.
 final class WindowSwitch: @unchecked Sendable {
     /// Where the window goes next: a server signed in to, and the page to open there.
     struct Target: Equatable {
         let server: String
         let path: String
         let entity: String?
+        var settings = false
+        var hidden = false
     }
 
     /// The window open now.
-    var view: CompanionWebView?
+    var controller: WindowController?
+    private var view: CompanionWebView? { controller?.view }
     private var target: Target?
     private let signedIn: @Sendable () throws -> [String]
     private let logger: Logger
@@ -47,7 +51,18 @@ final class WindowSwitch: @unchecked Sendable {
         let entity = URLComponents(url: requested, resolvingAgainstBaseURL: false).flatMap(CompanionWebView.dialogEntity(in:))
         target = Target(server: server, path: requested.path.isEmpty ? "/" : requested.path, entity: entity)
         logger.info("the window switches to \(server)")
-        view.requestClose()
+        controller?.end()
+    }
+
+    /// Reopens the window of `server` at `address`, where the network has it reached now.
+    func move(server: String, to address: String) {
+        guard let view, ServerOrigin(view.server) != URL(string: address).flatMap(ServerOrigin.init) else { return }
+        let shown = view.uri.flatMap(URL.init(string:))
+        let settings = view.uri == CompanionWebView.settingsURL
+        let path = shown.map { $0.path.isEmpty ? "/" : $0.path } ?? "/"
+        target = Target(server: server, path: settings ? "/" : path, entity: nil, settings: settings, hidden: view.isHidden)
+        logger.info("the network changed: the window moves to \(address)")
+        controller?.end()
     }
 
     /// The switch asked for since the window opened, if any; asking again gives nil.

@@ -77,6 +77,16 @@ final class LinkTargetTests: XCTestCase {
         XCTAssertFalse(LinkTarget.page(path: "/", entity: nil).actsOnTheServer)
     }
 
+    func testALinkWhoseWrittenOutFormIsTooLongIsRefused() throws {
+        let value = String(repeating: "\u{FFFD}", count: 1_000)
+        let link = "homeassistant://call_service/light.turn_on?note=" + value
+        XCTAssertLessThanOrEqual(link.utf8.count, LinkTarget.maximumLength, "short enough as given")
+        XCTAssertThrowsError(try LinkTarget(deepLink: link)) { XCTAssertEqual($0 as? LinkError, .tooLong(48 + 9 * 1_000)) }
+        let fits = "homeassistant://call_service/light.turn_on?note=" + String(repeating: "\u{FFFD}", count: 400)
+        let target = try LinkTarget(deepLink: fits)
+        XCTAssertEqual(try LinkTarget(deepLink: try XCTUnwrap(target.deepLink)), target, "its written-out form reads back")
+    }
+
     func testMalformedDeepLinksAreRefusedWithTheirPart() {
         let tooMany = "homeassistant://fire_event/e?" + (0...LinkTarget.maximumValues).map { "k\($0)=v" }.joined(separator: "&")
         let cases: [(String, LinkError)] = [

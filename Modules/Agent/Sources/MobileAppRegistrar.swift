@@ -46,7 +46,7 @@ public struct MobileAppRegistrar: Sendable {
         guard let stored = try AgentRegistration.load(from: folder) else {
             return (try await register(), .registered)
         }
-        let webhook = try WebhookClient(server: home.server, registration: stored.response)
+        let webhook = try WebhookClient(server: home.address, registration: stored.response)
         do {
             // Nothing changed: ask for the configuration, which a live registration always answers
             // (an unknown webhook gets an empty 200, so calls to it would vanish unnoticed).
@@ -89,14 +89,14 @@ public struct MobileAppRegistrar: Sendable {
 
     /// Throws a transport error (retry later) unless the server says it is running.
     private func requireRunning() async throws {
-        let state = try await RESTClient(address: home.server, tokenProvider: home.tokenProvider).config().state
+        let state = try await RESTClient(address: home.address, tokenProvider: home.tokenProvider).config().state
         if let state, state != "RUNNING" {
             throw WebhookError.transport("the server is starting (\(state)); the registration is checked again later")
         }
     }
 
     private func register() async throws -> AgentRegistration {
-        let rest = RESTClient(address: home.server, tokenProvider: home.tokenProvider)
+        let rest = RESTClient(address: home.address, tokenProvider: home.tokenProvider)
         let answer = try await rest.post("/api/mobile_app/registrations", body: try JSONValueEncoder().encodeValue(request))
         let response = try JSONValueDecoder().decode(MobileAppRegistrationResponse.self, from: answer)
         let registration = AgentRegistration(request: request, response: response, registeredAt: Current.now())

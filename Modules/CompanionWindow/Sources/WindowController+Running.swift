@@ -5,8 +5,11 @@ extension WindowController {
     /// Shows the window at `path` (with `entity`'s more-info dialog, when given), or the settings
     /// page, and runs the GLib main loop on this (the UI) thread until the user closes it; its size
     /// comes from `geometryFile` and goes back there when it closes. While `hidesOnClose` says so (a
-    /// tray runs), closing hides the window instead, and ``closeIfHidden()`` ends it later.
-    public func runUntilClosed(path: String, entity: String? = nil, settings: Bool = false, geometryFile: URL, hidesOnClose: @escaping () -> Bool = { false }) {
+    /// tray runs), closing hides the window instead, and ``closeIfHidden()`` ends it later. With
+    /// `hidden` the page loads in a window that stays hidden until shown (its tray keeps it).
+    public func runUntilClosed(
+        path: String, entity: String? = nil, settings: Bool = false, geometryFile: URL, hidden: Bool = false, hidesOnClose: @escaping () -> Bool = { false }
+    ) {
         let loop = g_main_loop_new(nil, 0)
         defer { g_main_loop_unref(loop) }
         WindowGeometry.load(from: geometryFile).apply(to: view.window)
@@ -25,9 +28,14 @@ extension WindowController {
             view.hide()
             logger.info("the window is hidden: the tray keeps it (its menu opens it again; 'home window --no-tray' closes for good)")
         }
-        view.present()
+        if hidden { view.hide() } else { view.present() }
         if settings { view.showSettings() } else { view.load(path: path, entity: entity) }
         g_main_loop_run(loop)
+    }
+
+    /// Ends the run whether the window is shown or hidden (another window takes its place).
+    public func end() {
+        quitLoop?()
     }
 
     /// Ends the run of a hidden window (the tray that kept it went away); a shown one stays.

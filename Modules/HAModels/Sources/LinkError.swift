@@ -1,6 +1,6 @@
 /// Why a link cannot be followed; each case names the part that is wrong.
 public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Longer than ``LinkTarget/maximumLength`` bytes.
+    /// Longer than ``LinkTarget/maximumLength`` bytes, as given or written out with its values percent-encoded.
     case tooLong(Int)
     /// Not a URL, a frontend path or one of Home Assistant's link forms.
     case notALink(String)
@@ -29,7 +29,7 @@ public enum LinkError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .tooLong(let length): "the link is \(length) bytes long; at most \(LinkTarget.maximumLength) are read"
+        case .tooLong(let length): "the link takes \(length) bytes written out; at most \(LinkTarget.maximumLength) are read"
         case .notALink(let text): "'\(text)' is not a link: give a frontend path (/lovelace/0), an http(s) URL, entityId:ENTITY or a homeassistant:// link"
         case .unsupportedScheme(let scheme): "links of the '\(scheme)' scheme are not opened on this computer"
         case .unknownAction(let action): "homeassistant://\(action) is not a link Home Assistant's apps take: use navigate, call_service or fire_event"

@@ -3,24 +3,31 @@ import Foundation
 extension LinkTarget {
     /// Reads a link of Home Assistant's apps: `homeassistant://navigate/PATH`,
     /// `homeassistant://call_service/DOMAIN.SERVICE?KEY=VALUE…` and
-    /// `homeassistant://fire_event/EVENT?KEY=VALUE…` (values are text, percent-decoded).
+    /// `homeassistant://fire_event/EVENT?KEY=VALUE…` (values are text, percent-decoded). A link
+    /// whose written-out form (``deepLink``, every value percent-encoded) would be longer than
+    /// ``maximumLength`` is refused too, so every link read has a key that reads back.
     public init(deepLink text: String) throws(LinkError) {
-        let link = try Self.checkedLength(text)
+        let target = try Self.parsed(deepLink: try Self.checkedLength(text))
+        if let written = target.deepLink, written.utf8.count > Self.maximumLength { throw .tooLong(written.utf8.count) }
+        self = target
+    }
+
+    private static func parsed(deepLink link: String) throws(LinkError) -> LinkTarget {
         guard let components = URLComponents(string: link), let scheme = components.scheme?.lowercased() else { throw .notALink(link) }
         guard scheme == Self.scheme else { throw .unsupportedScheme(scheme) }
         let action = components.host ?? ""
         let argument = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         switch action {
         case "navigate":
-            self = .page(path: try Self.checkedPath("/" + argument), entity: nil)
+            return .page(path: try checkedPath("/" + argument), entity: nil)
         case "call_service":
             let parts = argument.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, Self.isSlug(parts[0]), Self.isSlug(parts[1]) else { throw .invalidService(argument) }
-            self = .serviceCall(domain: String(parts[0]), service: String(parts[1]), data: try Self.data(components))
+            guard parts.count == 2, isSlug(parts[0]), isSlug(parts[1]) else { throw .invalidService(argument) }
+            return .serviceCall(domain: String(parts[0]), service: String(parts[1]), data: try data(components))
         case "fire_event":
             let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-".utf8)
             guard !argument.isEmpty, argument.utf8.count <= 64, argument.utf8.allSatisfy(allowed.contains) else { throw .invalidEvent(argument) }
-            self = .event(type: argument, data: try Self.data(components))
+            return .event(type: argument, data: try data(components))
         default:
             throw .unknownAction(action)
         }

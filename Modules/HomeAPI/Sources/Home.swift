@@ -14,15 +14,20 @@ public final class Home: Sendable {
     /// One-shot WebSocket calls (locale, status) give up on an unreachable server after this many seconds.
     static let oneShotWindow: Double = 5
 
+    /// The server, by the URL signed in with: its identity (its session, folders and structure).
     public let server: ServerAddress
+    /// Where the server is reached from here: its internal or external URL as this machine's
+    /// network says (``ServerURLs``), else ``server``. Every call of this object goes there.
+    public let address: ServerAddress
     let session: AuthSession
     let configuration: HomeClientConfiguration
     let layout: DirectoryLayout
     /// The client that made it, whose locale and forgetters it uses.
     let client: HomeClient
 
-    init(server: ServerAddress, session: AuthSession, configuration: HomeClientConfiguration, layout: DirectoryLayout, client: HomeClient) {
+    init(server: ServerAddress, address: ServerAddress, session: AuthSession, configuration: HomeClientConfiguration, layout: DirectoryLayout, client: HomeClient) {
         self.server = server
+        self.address = address
         self.session = session
         self.configuration = configuration
         self.layout = layout
@@ -41,7 +46,7 @@ public final class Home: Sendable {
     /// Permission updates for this and the user's other servers.
     public var permissions: HomePermissions { HomePermissions(home: self) }
 
-    var rest: RESTClient { RESTClient(address: server, tokenProvider: session) }
+    var rest: RESTClient { RESTClient(address: address, tokenProvider: session) }
 
     /// Checks that the server still accepts the session (refreshing it if due); wipes it if not.
     public func checkAccess() async throws {
@@ -80,9 +85,10 @@ public final class Home: Sendable {
         }
     }
 
-    /// A WebSocket connection with this session's tokens, not yet started.
+    /// A WebSocket connection with this session's tokens, not yet started. It moves to the
+    /// server's other URL when the network changes (``addressChanges()``).
     public func connection(options: ConnectionOptions = ConnectionOptions()) -> HomeAssistantConnection {
-        HomeAssistantConnection(address: server, tokenProvider: session, options: options)
+        HomeAssistantConnection(address: address, tokenProvider: session, options: options, following: client.locator == nil ? nil : addressChanges())
     }
 
     /// Revokes the session on the server and removes everything kept for it on this machine.
@@ -92,7 +98,7 @@ public final class Home: Sendable {
         let stored = await session.stored
         var revoked = stored.isLongLived
         if let refreshToken = stored.refreshToken {
-            revoked = (try? await TokenEndpoint(address: server).revoke(refreshToken: refreshToken)) != nil
+            revoked = (try? await TokenEndpoint(address: address).revoke(refreshToken: refreshToken)) != nil
         }
         do {
             try await removeLocalData()
@@ -121,7 +127,8 @@ public final class Home: Sendable {
 
     /// Runs `body` on a fresh WebSocket connection that gives up quickly on an unreachable server.
     func withConnection<T: Sendable>(_ body: (HomeAssistantConnection) async throws -> T) async throws -> T {
-        let connection = connection(options: ConnectionOptions(reconnectDelay: 0.5, maximumReconnectDelay: 1, requestRetryWindow: Self.oneShotWindow))
+        let options = ConnectionOptions(reconnectDelay: 0.5, maximumReconnectDelay: 1, requestRetryWindow: Self.oneShotWindow)
+        let connection = HomeAssistantConnection(address: address, tokenProvider: session, options: options)
         await connection.start()
         do {
             let result = try await body(connection)

@@ -15,6 +15,7 @@ public final class HomeClient: Sendable {
         var locale: LanguageTag?
         var active: Home?
         var forgetters: @Sendable () async -> [any ServerForgetting] = { [] }
+        var locator: (any NetworkLocating)?
     }
 
     /// The client behind `Home`'s static entry point, reached only through `Home`.
@@ -138,6 +139,21 @@ public final class HomeClient: Sendable {
         state.withLock { $0.forgetters = forgetters }
     }
 
+    /// What tells which Wi-Fi networks this machine is on, so that each server is reached at its
+    /// internal or external URL (``ServerURLs``); without one, at the URL signed in with.
+    public func locating(with locator: any NetworkLocating) {
+        state.withLock { $0.locator = locator }
+    }
+
+    /// The networks' locator, if one was given.
+    var locator: (any NetworkLocating)? { state.withLock { $0.locator } }
+
+    /// The SSIDs of the Wi-Fi networks this machine is on, as the locator says; nil without one
+    /// or when it cannot tell.
+    public func currentNetworks() -> Set<String>? {
+        locator?.networks()
+    }
+
     /// The configuration; ``HomeError/notConfigured`` before ``configure(_:)``.
     func configuration() throws(HomeError) -> HomeClientConfiguration {
         guard let configuration = state.withLock({ $0.configuration }) else { throw .notConfigured }
@@ -150,10 +166,11 @@ public final class HomeClient: Sendable {
     }
 
     private func make(stored: StoredSession, address: ServerAddress, configuration: HomeClientConfiguration, layout: DirectoryLayout) -> Home {
+        let reachedAt = Home.address(of: address, folders: ServerDataFolders(layout: layout, server: address), networks: locator?.networks())
         let session = AuthSession(
             address: address, stored: stored, store: CredentialStore(folder: layout.configuration),
-            granting: TokenEndpoint(address: address)
+            granting: TokenEndpoint(address: reachedAt)
         )
-        return Home(server: address, session: session, configuration: configuration, layout: layout, client: self)
+        return Home(server: address, address: reachedAt, session: session, configuration: configuration, layout: layout, client: self)
     }
 }

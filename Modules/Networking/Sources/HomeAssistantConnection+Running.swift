@@ -16,9 +16,11 @@ extension HomeAssistantConnection {
             setState(.connecting)
             var reason = "the server closed the connection"
             var retryAtOnce = false
+            let target = reachedAt
             do {
-                let client = try await WebSocketClient.connect(to: address.websocketURL, options: options.webSocket)
+                let client = try await WebSocketClient.connect(to: target.websocketURL, options: options.webSocket)
                 guard !stopped else { client.close(); return }
+                guard target == reachedAt else { client.close(); continue }
                 self.client = client
                 var phase = Phase.awaitingAuthRequired
                 // Pings start once authenticated; until then a silent server is given the
@@ -81,10 +83,15 @@ extension HomeAssistantConnection {
                 self.resetReason = nil
             }
             tearDown(reason: .lost(reason))
-            guard !stopped, !retryAtOnce else { continue }
+            // Moved to another address meanwhile: that one is tried at once, from the first delay.
+            if target != reachedAt { attempt = 0 }
+            guard !stopped, !retryAtOnce, target == reachedAt else { continue }
             let delay = options.reconnectDelay(attempt: attempt)
             attempt += 1
-            try? await Current.sleep(delay)
+            let wait = Task { _ = try? await Current.sleep(delay) }
+            retryWait = wait
+            await wait.value
+            retryWait = nil
         }
     }
 

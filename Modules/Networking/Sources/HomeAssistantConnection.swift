@@ -12,7 +12,15 @@ import Transport
 /// ``SubscriptionUpdate/subscribed``. After `auth_invalid` the token is refreshed once; a second
 /// rejection stops the connection.
 public actor HomeAssistantConnection {
+    /// The address the connection was made for.
     public nonisolated let address: ServerAddress
+    /// The address it connects to now: ``address`` until ``move(to:)`` says another.
+    public internal(set) var reachedAt: ServerAddress
+    /// The addresses to move to, followed from ``start()`` to ``stop()``.
+    let addresses: AsyncStream<ServerAddress>?
+    var followTask: Task<Void, Never>?
+    /// The wait before the next attempt, which a move cuts short.
+    var retryWait: Task<Void, Never>?
     let tokenProvider: any TokenProvider
     let options: ConnectionOptions
 
@@ -36,9 +44,12 @@ public actor HomeAssistantConnection {
     /// Why the connection was reset on purpose (a ping without a pong), for the next state's reason.
     var resetReason: String?
 
-    /// Creates a connection; nothing happens until ``start()``.
-    public init(address: ServerAddress, tokenProvider: any TokenProvider, options: ConnectionOptions = ConnectionOptions()) {
+    /// Creates a connection; nothing happens until ``start()``. While it runs it moves to each
+    /// address `following` gives (a server's other URL when the network changes).
+    public init(address: ServerAddress, tokenProvider: any TokenProvider, options: ConnectionOptions = ConnectionOptions(), following: AsyncStream<ServerAddress>? = nil) {
         self.address = address
+        reachedAt = address
+        addresses = following
         self.tokenProvider = tokenProvider
         self.options = options
     }
@@ -48,11 +59,30 @@ public actor HomeAssistantConnection {
         guard runTask == nil else { return }
         stopped = false
         runTask = Task { await runLoop() }
+        if let addresses {
+            followTask = Task {
+                for await next in addresses { move(to: next) }
+            }
+        }
+    }
+
+    /// Connects to `next` from now on: a connection open elsewhere is dropped and made again
+    /// there at once (its subscriptions follow, as after any reconnect).
+    public func move(to next: ServerAddress) {
+        guard next != reachedAt, !stopped else { return }
+        reachedAt = next
+        retryWait?.cancel()
+        guard let client else { return }
+        resetReason = "the network changed; reconnecting at \(next)"
+        client.disconnect()
     }
 
     /// Closes the connection for good: pending requests fail, subscriptions and observers end.
     public func stop() async {
         stopped = true
+        followTask?.cancel()
+        followTask = nil
+        retryWait?.cancel()
         runTask?.cancel()
         pingTask?.cancel()
         client?.close()

@@ -6,7 +6,9 @@ import Networking
 /// The server a caller talks to and the tokens it authenticates with: a stored session, or a
 /// long-lived token given for one server.
 public struct ServerCredentials: Sendable {
-    /// The server.
+    /// The server, by the URL signed in with (what keys its data and names its structure).
+    public let server: ServerAddress
+    /// Where it is reached from here (its internal or external URL as the network says).
     public let address: ServerAddress
     /// Its access tokens.
     public let tokenProvider: any TokenProvider
@@ -15,13 +17,15 @@ public struct ServerCredentials: Sendable {
 
     /// Credentials of a stored session.
     public init(home: Home) {
-        address = home.server
+        server = home.server
+        address = home.address
         tokenProvider = home.tokenProvider
         self.home = home
     }
 
     /// Credentials of a long-lived `token` for `address`.
     public init(address: ServerAddress, token: String) {
+        server = address
         self.address = address
         tokenProvider = StaticTokenProvider(token)
         home = nil

@@ -54,15 +54,19 @@ public struct AgentDaemon: Sendable {
         self.logger = logger
     }
 
-    /// Runs until a stop is requested; throws only when registering fails for good.
-    public func run() async throws {
-        guard let registration = try await register() else {
-            logger.info("stopped")
-            return
+    /// Runs until a stop is requested or the server's address changes, and says which
+    /// (``AgentWake/stopRequested`` or ``AgentWake/addressChanged``); throws only when
+    /// registering fails for good or the server revoked access.
+    @discardableResult
+    public func run() async throws -> AgentWake {
+        let (registration, early) = try await register()
+        guard let registration else {
+            if early == .stopRequested { logger.info("stopped") }
+            return early
         }
         let closeChannels = try await steps.openChannels(registration)
         var wake = AgentWake.elapsed
-        while wake != .stopRequested {
+        while wake != .stopRequested && wake != .addressChanged {
             do {
                 let report = try await steps.report(registration)
                 if !report.registered.isEmpty { logger.info("registered \(report.registered.sorted().joined(separator: ", "))") }
@@ -80,20 +84,23 @@ public struct AgentDaemon: Sendable {
             if wake == .reportRequested { logger.info("reporting now, as the server asked") }
         }
         await closeChannels()
-        logger.info("stopped")
+        if wake == .stopRequested { logger.info("stopped") }
+        return wake
     }
 
-    /// The registration, or nil when a stop came while the server could not be reached.
-    private func register() async throws -> AgentRegistration? {
+    /// The registration; nil with the wake that came while the server could not be reached (a
+    /// stop, or a move to another address).
+    private func register() async throws -> (AgentRegistration?, AgentWake) {
         while true {
             do {
                 let (registration, outcome) = try await steps.register()
                 let state = outcome.map { "\($0.rawValue) as" } ?? "offline: calls wait in the queue for"
                 logger.info("\(state) '\(registration.request.deviceName)' on \(server); reporting every \(Int(interval)) s")
-                return registration
+                return (registration, .elapsed)
             } catch where steps.isUnreachable(error) {
                 logger.warning("cannot reach \(server) to register, retrying in \(Int(interval)) s: \(error)")
-                if await wakeups.wait(upTo: interval) == .stopRequested { return nil }
+                let wake = await wakeups.wait(upTo: interval)
+                if wake == .stopRequested || wake == .addressChanged { return (nil, wake) }
             }
         }
     }

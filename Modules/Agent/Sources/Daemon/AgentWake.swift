@@ -6,4 +6,7 @@ public enum AgentWake: Sendable, Equatable {
     case reportRequested
     /// SIGTERM, SIGINT or the caller asked the daemon to stop.
     case stopRequested
+    /// The server is reached at another URL now (the machine moved to or from a home network):
+    /// the daemon closes its channels and returns, to run again there.
+    case addressChanged
 }

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// The daemon's one way to wait: until an interval passes on an injected clock, a report is
-/// requested, or a stop is. Tests pass a `sleep` they control, so no test waits for real time.
+/// requested, the server's address changes, or a stop is requested. Tests pass a `sleep` they control, so no test waits for real time.
 public final class AgentWakeups: Sendable {
     private struct Waiter {
         let continuation: CheckedContinuation<AgentWake, Never>
@@ -13,6 +13,7 @@ public final class AgentWakeups: Sendable {
     private struct State {
         var stopping = false
         var reportPending = false
+        var movePending = false
         var waiters: [UUID: Waiter] = [:]
     }
 
@@ -37,6 +38,10 @@ public final class AgentWakeups: Sendable {
         return await withCheckedContinuation { continuation in
             let immediate = state.withLock { state -> AgentWake? in
                 if state.stopping { return .stopRequested }
+                if state.movePending {
+                    state.movePending = false
+                    return .addressChanged
+                }
                 if state.reportPending {
                     state.reportPending = false
                     return .reportRequested
@@ -67,6 +72,16 @@ public final class AgentWakeups: Sendable {
             return Array(state.waiters.values)
         }
         for waiter in waiting { finish(waiter, .reportRequested) }
+    }
+
+    /// Tells the daemon the server is reached at another URL now: wakes it, or its next wait.
+    public func requestMove() {
+        let waiting = state.withLock { state -> [Waiter] in
+            if state.waiters.isEmpty { state.movePending = true }
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiting { finish(waiter, .addressChanged) }
     }
 
     /// Asks the daemon to stop: wakes every wait now and later.

@@ -1,0 +1,64 @@
+import Essentials
+import Networking
+
+extension Home {
+    /// Where `identity` is reached on `networks`, as the URLs kept in `folders` say; `identity`
+    /// when none are kept (or they cannot be read, which is logged).
+    static func address(of identity: ServerAddress, folders: ServerDataFolders, networks: Set<String>?) -> ServerAddress {
+        do {
+            return try ServerURLs.load(from: folders.data)?.address(of: identity, on: networks) ?? identity
+        } catch {
+            Current.logger("home").warning("\(error); \(identity) is reached at the URL signed in with")
+            return identity
+        }
+    }
+
+    /// Where the server is reached from here now (``address`` is where it was when this object
+    /// was made).
+    public func currentAddress() -> ServerAddress {
+        Self.address(of: server, folders: folders, networks: client.locator?.networks())
+    }
+
+    /// Each new address the server is reached at as the network changes (starting from
+    /// ``address``); finishes at once when the Home client has no networks' locator.
+    public func addressChanges() -> AsyncStream<ServerAddress> {
+        guard let locator = client.locator else { return AsyncStream { $0.finish() } }
+        let changes = locator.changes()
+        let (stream, continuation) = AsyncStream.makeStream(of: ServerAddress.self)
+        let task = Task { [server, folders, address] in
+            var last = address
+            // A change between this object's making and the watch's start counts too.
+            let now = Self.address(of: server, folders: folders, networks: locator.networks())
+            if now != last {
+                last = now
+                continuation.yield(now)
+            }
+            for await networks in changes {
+                let next = Self.address(of: server, folders: folders, networks: networks)
+                guard next != last else { continue }
+                last = next
+                continuation.yield(next)
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The URLs kept for this server, or nil when none were.
+    public func storedURLs() throws(HomeError) -> ServerURLs? {
+        try ServerURLs.load(from: folders.data)
+    }
+
+    /// Keeps `urls` for this server.
+    public func keep(_ urls: ServerURLs) throws(HomeError) {
+        try urls.save(to: folders.data)
+    }
+
+    /// The URLs the server itself gives (its `internal_url` and `external_url`), with no home network.
+    public func serverURLs() async throws -> ServerURLs {
+        let config = try await perform { try await rest.config() }
+        func address(_ text: String?) -> ServerAddress? { text.flatMap { try? ServerAddress($0) } }
+        return try ServerURLs(internalURL: address(config.internalURL), externalURL: address(config.externalURL))
+    }
+}
