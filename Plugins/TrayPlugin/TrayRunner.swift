@@ -51,10 +51,13 @@ struct TrayRunner {
                 logger.info("quit from the tray's menu")
                 item.stop()
             },
-            run: { [home] action in
+            run: { action in
                 Task {
                     do {
-                        _ = try await home.callService(action.domain, action.service, data: ["entity_id": .string(action.entity)])
+                        // Over the tray's connection, which follows the server to its other URL.
+                        _ = try await connection.send("call_service", [
+                            "domain": .string(action.domain), "service": .string(action.service), "service_data": .object(["entity_id": .string(action.entity)]),
+                        ])
                         logger.info("called \(action.domain).\(action.service) for \(action.entity) from the tray")
                     } catch {
                         logger.warning("\(action.domain).\(action.service) for \(action.entity) failed: \(error)")

@@ -60,8 +60,9 @@ struct WebKitFrontend: WindowFrontend {
                 return .screenshotWritten
             }
             current.controller = controller
-            // The network moving the server to its other URL reopens the window there.
-            let moves = Task { [home] in
+            // The network moving the server to its other URL reopens the window there (detached:
+            // the main actor's queue does not run while the GLib main loop owns the thread).
+            let moves = Task.detached { [home] in
                 for await address in home.addressChanges() {
                     UIThread.perform { switcher.move(server: "\(home.server)", to: "\(address)") }
                     return

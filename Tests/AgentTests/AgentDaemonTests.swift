@@ -72,6 +72,26 @@ final class AgentDaemonTests: XCTestCase {
         XCTAssertTrue(logs.messages.contains("reporting now, as the server asked"))
     }
 
+    func testAMoveToAnotherAddressClosesTheChannelsAndReturnsToRunAgainThere() async throws {
+        let wakeups = AgentWakeups(sleep: { _ in try? await Task.sleep(for: .seconds(86_400)) })
+        let script = DaemonScript { count in if count == 1 { wakeups.requestMove() } }
+        let wake = try await daemon(script, wakeups: wakeups).run()
+        XCTAssertEqual(wake, .addressChanged)
+        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "close channels"])
+        XCTAssertFalse(logs.messages.contains("stopped"), "a move is not a stop: \(logs.messages)")
+        // While the server cannot be reached to register, a move ends the wait too; a stop wins over a move.
+        let unreachable = DaemonScript(unreachableTimes: 100)
+        let moving = AgentWakeups(sleep: { _ in try? await Task.sleep(for: .seconds(86_400)) })
+        moving.requestMove()
+        let early = try await daemon(unreachable, wakeups: moving).run()
+        XCTAssertEqual(early, .addressChanged)
+        XCTAssertEqual(unreachable.recorded, ["register"])
+        moving.requestMove()
+        moving.requestStop()
+        let stopped = await moving.wait(upTo: 60)
+        XCTAssertEqual(stopped, .stopRequested)
+    }
+
     func testARequestMadeWhileNobodyWaitsWakesTheNextWait() async {
         let wakeups = AgentWakeups(sleep: { _ in })
         wakeups.requestReport()

@@ -78,6 +78,40 @@ final class HomeWindowCommandTests: XCTestCase {
         XCTAssertTrue(try quiet.run(["window", "--server", server.url]).1.contains("not signed in"), "a server signed out of is not opened")
     }
 
+    func testTheWindowMovesToTheOtherURLWhenTheNetworkChanges() throws {
+        try VirtualDisplay.require()
+        let server = try IntegrationEnvironment.require()
+        let proxy = try LoopbackProxy(target: try XCTUnwrap(URLComponents(string: server.url)?.port))
+        try proxy.start()
+        defer { proxy.stop() }
+        let networkManager = try BusStandIn("tools/system-bus-standin.py", ["--wifi", "HomeNet"])
+        defer { networkManager.stop() }
+        let home = HomeProcess(
+            root: root,
+            environment: VirtualDisplay.variables.merging([
+                // The private bus serves as the session bus too (the window claims its name there).
+                "DBUS_SYSTEM_BUS_ADDRESS": networkManager.bus.address, "DBUS_SESSION_BUS_ADDRESS": networkManager.bus.address, "HOME_LOG_LEVEL": "info",
+            ]) { $1 }
+        )
+        XCTAssertEqual(try home.run(["login", server.url, "--username", server.username, "--password-stdin"], input: server.password).0, 0)
+        XCTAssertEqual(try home.run(["servers", "urls", "--internal", server.url, "--external", proxy.url, "--add-network", "HomeNet"]).0, 0)
+        let (window, log) = try home.start(["window", "--path", "/config/integrations"])
+        defer { kill(window.processIdentifier, SIGKILL) }
+        let text = PipeOutput(log)
+        XCTAssertTrue(wait(for: "the frontend is connected", in: text), text.text)
+        XCTAssertTrue(wait(for: "the frontend shows /config/integrations at \(server.url)", in: text), text.text)
+        // Away: the window reopens through the external URL, at the page it showed, and connects.
+        networkManager.send("wifi Café")
+        XCTAssertTrue(wait(for: "the network changed: the window moves to \(proxy.url)", in: text), text.text)
+        XCTAssertTrue(wait(for: "the frontend is connected", in: text, after: "the window moves to"), text.text)
+        XCTAssertTrue(wait(for: "the frontend shows /config/integrations at \(proxy.url)", in: text, after: "the window moves to"), text.text)
+        // Home again: back to the internal URL.
+        networkManager.send("wifi HomeNet")
+        XCTAssertTrue(wait(for: "the network changed: the window moves to \(server.url)", in: text), text.text)
+        XCTAssertTrue(wait(for: "the frontend is connected", in: text, after: "the window moves to \(server.url)"), text.text)
+        XCTAssertTrue(window.isRunning, "one window process all along")
+    }
+
     /// Waits until `output` has `expected` (after the last `marker`, when one is given), or 60 seconds.
     private func wait(for expected: String, in output: PipeOutput, after marker: String? = nil) -> Bool {
         let found = {

@@ -150,10 +150,10 @@ public final class CompanionWebView: @unchecked Sendable {
         components.queryItems?.first { $0.name == dialogQueryItem }?.value.flatMap { LinkTarget.isEntityID($0) ? $0 : nil }
     }
 
-    /// Once the frontend says it is connected: logs the page it shows, read from the page, and
+    /// Once the frontend says it is connected: logs the page it shows and its origin, read from the page, and
     /// opens the dialog a load asked for (the frontend's own `hass-more-info` event).
     func frontendConnected() {
-        evaluate("location.pathname") { [logger] path in
+        evaluate("location.pathname + ' at ' + location.origin") { [logger] path in
             logger.info("the frontend shows \(path.flatMap { try? JSONParser.parse($0).stringValue } ?? "an unknown page")")
         }
         guard let entity = dialogEntity else { return }

@@ -63,6 +63,7 @@ public struct ServerURLs: Codable, Sendable, Equatable {
         case internalURL = "internal_url", externalURL = "external_url", homeNetworks = "home_networks"
     }
 
+    /// Reads the file's form, checking every URL and network as when they were set.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let internalText = try container.decodeIfPresent(String.self, forKey: .internalURL)
@@ -73,6 +74,7 @@ public struct ServerURLs: Codable, Sendable, Equatable {
         )
     }
 
+    /// Writes the file's form: URLs as text, the networks as a list.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(internalURL?.description, forKey: .internalURL)
