@@ -23,6 +23,7 @@ struct StatusCommand: PluginCommand {
             return .success
         }
         console.print("server      \(status.server)")
+        if status.address != status.server { console.print("reached at  \(status.address)") }
         console.print("version     \(status.version ?? "unknown")")
         console.print("user        \(status.user ?? "unknown")")
         console.print("token       \(status.kind)" + (status.accessTokenExpires.map { ", access token until \(HATimestamp.string(from: $0))" } ?? ""))

@@ -57,16 +57,7 @@ final class HomeAndAwayTests: HomeProcessTestCase {
             options: ConnectionOptions(reconnectDelay: 30, maximumReconnectDelay: 30), following: addresses
         )
         await connection.start()
-        let events = await connection.subscribe("subscribe_events", ["event_type": .string("homecompanion_moved")])
-        let received = Task { () throws -> [JSONValue] in
-            var numbers: [JSONValue] = []
-            for try await update in events {
-                guard case .events(let batch) = update else { continue }
-                numbers += batch.compactMap { $0.objectValue?["data"]?.objectValue?["n"] }
-                if numbers.count >= 2 { break }
-            }
-            return numbers
-        }
+        let received = await numbers(of: "homecompanion_moved", on: connection, count: 2)
         try await ready(connection, within: 20)
         _ = try await connection.send("fire_event", ["event_type": .string("homecompanion_moved"), "event_data": .object(["n": .integer(1)])])
 
@@ -155,16 +146,7 @@ final class HomeAndAwayTests: HomeProcessTestCase {
         let watcher = HomeAssistantConnection(address: try ServerAddress(server.url), tokenProvider: StaticTokenProvider(server.token))
         await watcher.start()
         defer { Task { await watcher.stop() } }
-        let events = await watcher.subscribe("subscribe_events", ["event_type": .string("homecompanion_away")])
-        let collector = Task { () throws -> [JSONValue] in
-            var received: [JSONValue] = []
-            for try await update in events {
-                guard case .events(let batch) = update else { continue }
-                received += batch.compactMap { $0.objectValue?["data"]?.objectValue?["n"] }
-                if received.count >= 2 { break }
-            }
-            return received
-        }
+        let collector = await numbers(of: "homecompanion_away", on: watcher, count: 2)
         try await ready(watcher, within: 20)
 
         // Away, with the external URL unreachable: the agent runs offline and a call queues.
@@ -191,6 +173,20 @@ final class HomeAndAwayTests: HomeProcessTestCase {
         kill(agent.processIdentifier, SIGTERM)
         agent.waitUntilExit()
         XCTAssertEqual(agent.terminationStatus, 0, log.text)
+    }
+
+    /// The `n` of the first `count` events of `type` the connection receives, from now.
+    private func numbers(of type: String, on connection: HomeAssistantConnection, count: Int) async -> Task<[JSONValue], any Error> {
+        let events = await connection.subscribe("subscribe_events", ["event_type": .string(type)])
+        return Task {
+            var numbers: [JSONValue] = []
+            for try await update in events {
+                guard case .events(let batch) = update else { continue }
+                numbers += batch.compactMap { $0.objectValue?["data"]?.objectValue?["n"] }
+                if numbers.count >= count { break }
+            }
+            return numbers
+        }
     }
 
     private static func isReady(_ state: ConnectionState) -> Bool {

@@ -2,11 +2,13 @@ import Essentials
 import Networking
 
 extension Home {
-    /// Where `identity` is reached on `networks`, as the URLs kept in `folders` say; `identity`
-    /// when none are kept (or they cannot be read, which is logged).
-    static func address(of identity: ServerAddress, folders: ServerDataFolders, networks: Set<String>?) -> ServerAddress {
+    /// Where `identity` is reached on the `networks` of now, as the URLs kept in `folders` say;
+    /// `identity` when none are kept (or they cannot be read, which is logged). The networks are
+    /// asked only when a home network is kept, so a server without any costs no D-Bus call.
+    static func address(of identity: ServerAddress, folders: ServerDataFolders, networks: () -> Set<String>?) -> ServerAddress {
         do {
-            return try ServerURLs.load(from: folders.data)?.address(of: identity, on: networks) ?? identity
+            guard let urls = try ServerURLs.load(from: folders.data), !urls.homeNetworks.isEmpty else { return identity }
+            return urls.address(of: identity, on: networks())
         } catch {
             Current.logger("home").warning("\(error); \(identity) is reached at the URL signed in with")
             return identity
@@ -16,7 +18,7 @@ extension Home {
     /// Where the server is reached from here now (``address`` is where it was when this object
     /// was made).
     public func currentAddress() -> ServerAddress {
-        Self.address(of: server, folders: folders, networks: client.locator?.networks())
+        Self.address(of: server, folders: folders) { client.locator?.networks() }
     }
 
     /// Each new address the server is reached at as the network changes (starting from
@@ -28,13 +30,13 @@ extension Home {
         let task = Task { [server, folders, address] in
             var last = address
             // A change between this object's making and the watch's start counts too.
-            let now = Self.address(of: server, folders: folders, networks: locator.networks())
+            let now = Self.address(of: server, folders: folders) { locator.networks() }
             if now != last {
                 last = now
                 continuation.yield(now)
             }
             for await networks in changes {
-                let next = Self.address(of: server, folders: folders, networks: networks)
+                let next = Self.address(of: server, folders: folders) { networks }
                 guard next != last else { continue }
                 last = next
                 continuation.yield(next)
@@ -43,6 +45,11 @@ extension Home {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// Whether a home network is kept for this server, so its URL may change with the network.
+    var followsTheNetwork: Bool {
+        client.locator != nil && ((try? storedURLs())?.homeNetworks.isEmpty == false)
     }
 
     /// The URLs kept for this server, or nil when none were.

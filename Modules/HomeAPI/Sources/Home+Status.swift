@@ -21,7 +21,7 @@ extension Home {
         }
         let stored = await session.stored
         return HomeStatus(
-            server: server.description, version: version, user: user, accessTokenExpires: stored.isLongLived ? nil : stored.expiresAt,
+            server: server.description, address: address.description, version: version, user: user, accessTokenExpires: stored.isLongLived ? nil : stored.expiresAt,
             kind: stored.isLongLived ? "long-lived" : "refreshable", connection: connection
         )
     }

@@ -85,10 +85,11 @@ public final class Home: Sendable {
         }
     }
 
-    /// A WebSocket connection with this session's tokens, not yet started. It moves to the
-    /// server's other URL when the network changes (``addressChanges()``).
+    /// A WebSocket connection with this session's tokens, not yet started. When a home network is
+    /// kept for the server, it moves to the server's other URL as the network changes
+    /// (``addressChanges()``).
     public func connection(options: ConnectionOptions = ConnectionOptions()) -> HomeAssistantConnection {
-        HomeAssistantConnection(address: address, tokenProvider: session, options: options, following: client.locator == nil ? nil : addressChanges())
+        HomeAssistantConnection(address: address, tokenProvider: session, options: options, following: followsTheNetwork ? addressChanges() : nil)
     }
 
     /// Revokes the session on the server and removes everything kept for it on this machine.

@@ -166,7 +166,7 @@ public final class HomeClient: Sendable {
     }
 
     private func make(stored: StoredSession, address: ServerAddress, configuration: HomeClientConfiguration, layout: DirectoryLayout) -> Home {
-        let reachedAt = Home.address(of: address, folders: ServerDataFolders(layout: layout, server: address), networks: locator?.networks())
+        let reachedAt = Home.address(of: address, folders: ServerDataFolders(layout: layout, server: address)) { locator?.networks() }
         let session = AuthSession(
             address: address, stored: stored, store: CredentialStore(folder: layout.configuration),
             granting: TokenEndpoint(address: reachedAt)

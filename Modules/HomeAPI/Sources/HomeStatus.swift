@@ -2,7 +2,10 @@ import Foundation
 
 /// Where a session stands, as `home status` shows it; no tokens.
 public struct HomeStatus: Sendable, Equatable, Encodable {
+    /// The server, by the URL signed in with.
     public let server: String
+    /// Where it is reached from here (its internal or external URL, as the network says).
+    public let address: String
     /// The server's version, when it could be reached.
     public let version: String?
     /// The signed-in user's name, when the server could be reached.

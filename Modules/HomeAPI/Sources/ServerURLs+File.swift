@@ -7,6 +7,8 @@ extension ServerURLs {
 
     /// The URLs kept in `folder` (a server's data folder), or nil when none were kept.
     public static func load(from folder: URL) throws(HomeError) -> ServerURLs? {
+        // Most servers have none: asked at every sign-in restored, without making the folder or its lock.
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(fileName).path) else { return nil }
         do {
             return try store(in: folder).load()
         } catch {

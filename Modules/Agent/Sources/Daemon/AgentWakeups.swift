@@ -66,22 +66,22 @@ public final class AgentWakeups: Sendable {
 
     /// Asks for a report now: wakes the daemon, or its next wait.
     public func requestReport() {
-        let waiting = state.withLock { state -> [Waiter] in
-            if state.waiters.isEmpty { state.reportPending = true }
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiting { finish(waiter, .reportRequested) }
+        wakeOrKeep(.reportRequested, pending: \.reportPending)
     }
 
     /// Tells the daemon the server is reached at another URL now: wakes it, or its next wait.
     public func requestMove() {
+        wakeOrKeep(.addressChanged, pending: \.movePending)
+    }
+
+    /// Wakes every wait with `reason`, or, when nobody waits, keeps it for the next wait.
+    private func wakeOrKeep(_ reason: AgentWake, pending: WritableKeyPath<State, Bool>) {
         let waiting = state.withLock { state -> [Waiter] in
-            if state.waiters.isEmpty { state.movePending = true }
+            if state.waiters.isEmpty { state[keyPath: pending] = true }
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
         }
-        for waiter in waiting { finish(waiter, .addressChanged) }
+        for waiter in waiting { finish(waiter, reason) }
     }
 
     /// Asks the daemon to stop: wakes every wait now and later.
