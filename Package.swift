@@ -27,6 +27,7 @@ let products: [Product] = [
     .library(name: "Desktop", targets: ["Desktop"]),
     .library(name: "Tray", targets: ["Tray"]),
     .library(name: "Discovery", targets: ["Discovery"]),
+    .library(name: "Matter", targets: ["Matter"]),
     .library(name: "CompanionWindow", targets: ["CompanionWindow"]),
     .library(name: "CLIKit", targets: ["CLIKit"]),
     .library(name: "ExampleGreeter", type: .dynamic, targets: ["ExampleGreeter"]),
@@ -135,6 +136,7 @@ let moduleTargets: [Target] = [
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
     .target(name: "Desktop", dependencies: ["Essentials"], path: "Modules/Desktop/Sources"),
     .target(name: "Discovery", dependencies: ["DBus", "Essentials"], path: "Modules/Discovery/Sources"),
+    .target(name: "Matter", path: "Modules/Matter/Sources"),
     .target(name: "Tray", dependencies: ["DBus", "Essentials", "HAModels"], path: "Modules/Tray/Sources"),
     .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
     .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "DBus", "Essentials", "HADesignTokens", "HAModels", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
@@ -208,6 +210,7 @@ let pluginTargets: [Target] = [
         dependencies: ["Agent", "AgentContract", "CLIKit", "ConnectionContract", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "Tray", "WindowContract"],
         path: "Plugins/TrayPlugin", exclude: ["README.md"]
     ),
+    .target(name: "MatterPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "Matter", "PluginHost"], path: "Plugins/MatterPlugin", exclude: ["README.md"]),
     .target(name: "LinksPlugin", dependencies: ["CLIKit", "DBus", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/LinksPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Desktop", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
@@ -233,6 +236,7 @@ let appTargets: [Target] = [
             "CLIKit", "Essentials", "HomeAPI", "PluginHost", "HomePluginKit", "SessionContract", "SessionPlugin", "ConnectionPlugin", "AgentPlugin", "PushChannelsPlugin",
             "LinuxSensorsPlugin", "HomeDevicesPlugin", "ThreadPlugin", "ImprovPlugin",
             "DesktopNotificationsPlugin", "AssistPlugin", "TemplatesPlugin", "TagsPlugin", "LocationPlugin", "ZonesPlugin", "MQTTPlugin", "SystemControlsPlugin", "ScriptSensorsPlugin", "DesignTokensPlugin", "ThemeFilesPlugin", "WindowPlugin", "LinksPlugin", "DesktopPlugin", "TrayPlugin",
+            "MatterPlugin",
         ],
         path: "Apps/HomeCLI"
     ),
@@ -283,6 +287,7 @@ let unitTestTargets: [Target] = [
     ("PushRelayCLITests", ["PushRelayCLI", "CLIKit", "CLIKitTestSupport", "Essentials"]),
     ("DesktopTests", ["Desktop"]),
     ("DiscoveryTests", ["Discovery", "DBus"]),
+    ("MatterTests", ["Matter"]),
     ("WindowBridgeTests", ["WindowBridge", "Essentials", "HADesignTokens", "HAModels"]),
     ("ToolingTests", ["EssentialsTestSupport"]),
 ].map { name, dependencies in

@@ -21,6 +21,7 @@ import DesktopPlugin
 import LinksPlugin
 import ThreadPlugin
 import TrayPlugin
+import MatterPlugin
 import WindowPlugin
 import ZonesPlugin
 
@@ -34,7 +35,7 @@ enum BuiltInCatalog {
         ThreadPlugin.factory, ImprovPlugin.factory, AssistPlugin.factory, TemplatesPlugin.factory, TagsPlugin.factory,
         LocationPlugin.factory, ZonesPlugin.factory, SystemControlsPlugin.factory, MQTTPlugin.factory,
         ScriptSensorsPlugin.factory,
-        DesignTokensPlugin.factory, ThemeFilesPlugin.factory, WindowPlugin.factory, LinksPlugin.factory, DesktopPlugin.factory, TrayPlugin.factory,
+        DesignTokensPlugin.factory, ThemeFilesPlugin.factory, WindowPlugin.factory, LinksPlugin.factory, DesktopPlugin.factory, TrayPlugin.factory, MatterPlugin.factory,
     ]
 
     /// Every feature on, but theme-files, which writes to disk and waits until the user opts in
@@ -46,6 +47,6 @@ enum BuiltInCatalog {
         ManifestEntry(id: "location"), ManifestEntry(id: "zones"), ManifestEntry(id: "system-controls"), ManifestEntry(id: "mqtt"),
         ManifestEntry(id: "script-sensors"),
         ManifestEntry(id: "design-tokens"), ManifestEntry(id: "theme-files", enabled: false),
-        ManifestEntry(id: "window"), ManifestEntry(id: "links"), ManifestEntry(id: "desktop"), ManifestEntry(id: "tray"),
+        ManifestEntry(id: "window"), ManifestEntry(id: "links"), ManifestEntry(id: "desktop"), ManifestEntry(id: "tray"), ManifestEntry(id: "matter"),
     ]
 }

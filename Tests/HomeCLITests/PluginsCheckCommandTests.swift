@@ -37,7 +37,7 @@ final class PluginsCheckCommandTests: HomeCLITestCase {
         XCTAssertEqual(
             result.out,
             "\(example("themes.json")): valid; start order: design-tokens -> theme-files -> session -> connection -> push-channels -> linux-sensors -> home-devices -> thread -> improv -> location -> system-controls "
-                + "-> mqtt -> script-sensors -> window -> links -> desktop-notifications -> agent -> assist -> templates -> tags -> zones -> desktop -> tray\n"
+                + "-> mqtt -> script-sensors -> window -> links -> desktop-notifications -> agent -> assist -> templates -> tags -> zones -> desktop -> tray -> matter\n"
         )
     }
 

@@ -30,6 +30,7 @@ final class PluginsCommandTests: HomeCLITestCase {
         zones                  1.0.0    started   degrade
         desktop                1.0.0    started   degrade
         tray                   1.0.0    started   degrade
+        matter                 1.0.0    started   degrade
         theme-files            -        disabled  -
         startup: running
 
@@ -59,6 +60,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           zones                  requires agent.webhook@1; commands: zones
           desktop                commands: autostart
           tray                   requires session.access@1, ha.connections@1, agent.notification-history@1; reads window.openers; commands: tray
+          matter                 commands: matter
 
         """)
     }
@@ -71,9 +73,9 @@ final class PluginsCommandTests: HomeCLITestCase {
         XCTAssertEqual(
             plugins?.map { $0["id"] as? String },
             ["session", "connection", "push-channels", "linux-sensors", "home-devices", "thread", "improv", "location", "system-controls", "mqtt", "script-sensors",
-             "design-tokens", "window", "links", "desktop-notifications", "agent", "assist", "templates", "tags", "zones", "desktop", "tray", "theme-files"]
+             "design-tokens", "window", "links", "desktop-notifications", "agent", "assist", "templates", "tags", "zones", "desktop", "tray", "matter", "theme-files"]
         )
-        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 22) + ["disabled"])
+        XCTAssertEqual(plugins?.map { $0["state"] as? String }, Array(repeating: "started", count: 23) + ["disabled"])
         XCTAssertEqual(object?["outcome"] as? String, "running")
         let agent = try XCTUnwrap(plugins?.first { $0["id"] as? String == "agent" })
         XCTAssertEqual(agent["requires"] as? [String], ["session.access@1"])
