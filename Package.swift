@@ -136,7 +136,7 @@ let moduleTargets: [Target] = [
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
     .target(name: "Desktop", dependencies: ["Essentials"], path: "Modules/Desktop/Sources"),
     .target(name: "Discovery", dependencies: ["DBus", "Essentials"], path: "Modules/Discovery/Sources"),
-    .target(name: "Matter", path: "Modules/Matter/Sources"),
+    .target(name: "Matter", dependencies: ["Essentials"], path: "Modules/Matter/Sources"),
     .target(name: "Tray", dependencies: ["DBus", "Essentials", "HAModels"], path: "Modules/Tray/Sources"),
     .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
     .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "DBus", "Essentials", "HADesignTokens", "HAModels", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),
@@ -210,7 +210,7 @@ let pluginTargets: [Target] = [
         dependencies: ["Agent", "AgentContract", "CLIKit", "ConnectionContract", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "Tray", "WindowContract"],
         path: "Plugins/TrayPlugin", exclude: ["README.md"]
     ),
-    .target(name: "MatterPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "Matter", "PluginHost"], path: "Plugins/MatterPlugin", exclude: ["README.md"]),
+    .target(name: "MatterPlugin", dependencies: ["CLIKit", "ConnectionContract", "Essentials", "HomePluginKit", "Matter", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "ThreadContract"], path: "Plugins/MatterPlugin", exclude: ["README.md"]),
     .target(name: "LinksPlugin", dependencies: ["CLIKit", "DBus", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/LinksPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Desktop", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.

@@ -93,6 +93,13 @@ public struct ThreadSync: Sendable {
         return link.remoteID
     }
 
+    /// The stored dataset of the server's preferred network, after importing the server's
+    /// datasets (so the store has it); nil when the server prefers none.
+    public func preferredDataset() async throws -> StoredDataset? {
+        try await importDatasets()
+        return try store.all().first { $0.servers.contains { $0.server == server && $0.preferred } }
+    }
+
     /// Makes a stored dataset the server's preferred one, sharing it first if it has not got it.
     public func prefer(_ id: String) async throws {
         let stored = try stored(id)

@@ -1,0 +1,83 @@
+import CLIKit
+import Essentials
+import Matter
+import SessionCommandKit
+
+/// `home matter commission CODE`: adds a Matter device to Home Assistant through its Matter
+/// integration. The code is checked here first (a bad one never reaches the server); the network
+/// the device joins is given to the Matter Server (a Thread network from the companion's store,
+/// the server's preferred one by default, or a Wi-Fi network); then the server commissions the
+/// device, which takes a minute or more, and the new device is shown once it is in the registry.
+struct MatterCommissionCommand: Command {
+    let name = "commission"
+    let summary = "Add a Matter device to Home Assistant by its setup code (QR code text or manual pairing code)."
+    let arguments = "CODE"
+    let options: [OptionSpec] = [
+        .flag("network-only", help: "Look for the device on the IP network only (it is on the network already), not over Bluetooth."),
+        .value("thread", "NETWORK", help: "The stored Thread network (id or name) the device joins (default: the server's preferred one; 'none': give none)."),
+        .value("wifi", "SSID", help: "The Wi-Fi network the device joins; its password from --password-stdin or --password-file."),
+        .flag("password-stdin", help: "Read the Wi-Fi password from the first line of standard input."),
+        .value("password-file", "FILE", help: "Read the Wi-Fi password from FILE."),
+        .value("timeout", "SECONDS", help: "How long to wait for the new device in the registry after commissioning (default 60)."),
+        .server, .token, .json,
+    ]
+    let services: MatterServices
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let code = try invocation.positionals("CODE (the QR code's text, MT:…, or the manual pairing code)", minimum: 1, maximum: 1)[0]
+        let payloads: [SetupPayload]
+        do {
+            payloads = try SetupPayload.parse(code)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        let values = invocation.arguments.values
+        let timeout = Double(values["timeout"] ?? "60") ?? 0
+        guard (1...900).contains(timeout) else { throw UsageError("--timeout needs 1 to 900 seconds") }
+        let wifi = try values["wifi"].map { ssid in (ssid, try Self.password(invocation)) }
+        if wifi != nil, values["thread"].map({ $0 != "none" }) == true { throw UsageError("give --thread or --wifi, not both") }
+        let console = invocation.console
+        let networkOnly = invocation.arguments.has("network-only")
+        let device = try await services.withCommissioner(try invocation.serverSelection()) { commissioner, credentials in
+            try await commissioner.requireIntegration()
+            if let (ssid, password) = wifi {
+                try await commissioner.setWiFi(ssid: ssid, password: password)
+                console.printError("the Matter Server has the Wi-Fi network \(ssid)")
+            } else if !networkOnly, values["thread"] != "none" {
+                if let (network, dataset) = try await services.thread.dataset(values["thread"], server: "\(credentials.server)") {
+                    try await commissioner.setThread(datasetHex: dataset)
+                    console.printError("the Matter Server has the Thread network \(network.name ?? network.id)")
+                } else {
+                    console.printError("the server prefers no Thread network: none given (a Thread device then cannot join; 'home thread prefer NETWORK')")
+                }
+            }
+            let known = Set(try await commissioner.devices().map(\.id))
+            let what = payloads.count == 1 ? "the device" : "\(payloads.count) devices"
+            console.printError("commissioning \(what) through \(credentials.server); this takes a minute or more…")
+            let started = Deadline(in: 0)
+            let progress = Task {
+                while !Task.isCancelled {
+                    try await Current.sleep(15)
+                    console.printError("still commissioning (\(Int(-started.remaining)) s)…")
+                }
+            }
+            defer { progress.cancel() }
+            try await commissioner.commission(code: code.trimmingCharacters(in: .whitespaces), networkOnly: networkOnly)
+            progress.cancel()
+            console.printError("commissioned; waiting for it in the device registry…")
+            return try await commissioner.newDevice(besides: known, within: timeout)
+        }
+        if invocation.arguments.has("json") {
+            try console.printJSON(MatterDevicesCommand.json(device))
+        } else {
+            console.print("added \(MatterDevicesCommand.describe(device))")
+        }
+        return .success
+    }
+
+    private static func password(_ invocation: Invocation) throws -> String {
+        if invocation.arguments.has("password-stdin") { return invocation.console.readLine(secret: true) ?? "" }
+        if let file = invocation.arguments.values["password-file"] { return try SecretInput.read(file, option: "password-file", console: invocation.console) }
+        throw UsageError("give the Wi-Fi password with --password-stdin or --password-file FILE (never on the command line)")
+    }
+}
