@@ -40,6 +40,8 @@ let products: [Product] = [
 // MARK: - C libraries (each shim next to the module that uses it)
 
 let cTargets: [Target] = [
+    // ZBar and libpng, loaded on first use (home matter commission --qr-image).
+    .systemLibrary(name: "CZBar", path: "Modules/Matter/CZBar"),
     .systemLibrary(name: "CProcessLimits", path: "Modules/CLIKit/CProcessLimits"),
     .systemLibrary(
         name: "CPluginABI",
@@ -136,7 +138,7 @@ let moduleTargets: [Target] = [
     .target(name: "CLIKit", dependencies: ["CProcessLimits", "Essentials"], path: "Modules/CLIKit/Sources"),
     .target(name: "Desktop", dependencies: ["Essentials"], path: "Modules/Desktop/Sources"),
     .target(name: "Discovery", dependencies: ["DBus", "Essentials"], path: "Modules/Discovery/Sources"),
-    .target(name: "Matter", dependencies: ["Essentials"], path: "Modules/Matter/Sources"),
+    .target(name: "Matter", dependencies: ["CZBar", "Essentials"], path: "Modules/Matter/Sources"),
     .target(name: "Tray", dependencies: ["DBus", "Essentials", "HAModels"], path: "Modules/Tray/Sources"),
     .target(name: "WindowBridge", dependencies: ["Essentials", "HADesignTokens"], path: "Modules/WindowBridge/Sources"),
     .target(name: "CompanionWindow", dependencies: ["CWebKitGTK", "DBus", "Essentials", "HADesignTokens", "HAModels", "WindowBridge"], path: "Modules/CompanionWindow/Sources"),

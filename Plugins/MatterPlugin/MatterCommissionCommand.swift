@@ -11,8 +11,9 @@ import SessionCommandKit
 struct MatterCommissionCommand: Command {
     let name = "commission"
     let summary = "Add a Matter device to Home Assistant by its setup code (QR code text or manual pairing code)."
-    let arguments = "CODE"
+    let arguments = "[CODE]"
     let options: [OptionSpec] = [
+        SetupCodeInput.option,
         .flag("network-only", help: "Look for the device on the IP network only (it is on the network already), not over Bluetooth."),
         .value("thread", "NETWORK", help: "The stored Thread network (id or name) the device joins (default: the server's preferred one; 'none': give none)."),
         .value("wifi", "SSID", help: "The Wi-Fi network the device joins; its password from --password-stdin or --password-file."),
@@ -24,13 +25,7 @@ struct MatterCommissionCommand: Command {
     let services: MatterServices
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let code = try invocation.positionals("CODE (the QR code's text, MT:…, or the manual pairing code)", minimum: 1, maximum: 1)[0]
-        let payloads: [SetupPayload]
-        do {
-            payloads = try SetupPayload.parse(code)
-        } catch {
-            throw UsageError("\(error)")
-        }
+        let (code, payloads) = try SetupCodeInput.read(invocation)
         let values = invocation.arguments.values
         let timeout = Double(values["timeout"] ?? "60") ?? 0
         guard (1...900).contains(timeout) else { throw UsageError("--timeout needs 1 to 900 seconds") }
@@ -62,7 +57,7 @@ struct MatterCommissionCommand: Command {
                 }
             }
             defer { progress.cancel() }
-            try await commissioner.commission(code: code.trimmingCharacters(in: .whitespaces), networkOnly: networkOnly)
+            try await commissioner.commission(code: code, networkOnly: networkOnly)
             progress.cancel()
             console.printError("commissioned; waiting for it in the device registry…")
             return try await commissioner.newDevice(besides: known, within: timeout)

@@ -8,17 +8,11 @@ import Matter
 struct MatterParseCommand: Command {
     let name = "parse"
     let summary = "Show the fields of a Matter setup code: MT:… from the QR code, or the 11 or 21 digit manual pairing code."
-    let arguments = "CODE"
-    let options: [OptionSpec] = [.json]
+    let arguments = "[CODE]"
+    let options: [OptionSpec] = [SetupCodeInput.option, .json]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let code = try invocation.positionals("CODE", minimum: 1, maximum: 1)[0]
-        let payloads: [SetupPayload]
-        do {
-            payloads = try SetupPayload.parse(code)
-        } catch {
-            throw UsageError("\(error)")
-        }
+        let payloads = try SetupCodeInput.read(invocation).payloads
         let console = invocation.console
         if invocation.arguments.has("json") {
             let objects = payloads.map { JSONValue.object(Self.fields($0)) }

@@ -5,7 +5,7 @@ import XCTest
 /// Commissioning through the real Home Assistant 2024.3.3 and its `matter` integration, connected
 /// to the Matter Server stand-in: the light it commissions appears in Home Assistant and turns on
 /// through it, the Thread dataset it receives is the store's preferred one byte for byte, and a
-/// bad code never reaches the server.
+/// bad code never reaches the server; a code is read from a photo of the label too.
 final class MatterCommissioningTests: HomeProcessTestCase {
     func testACodeCommissionsALightThatTurnsOnThroughTheMatterServer() async throws {
         let server = try IntegrationEnvironment.require()
@@ -67,8 +67,14 @@ final class MatterCommissioningTests: HomeProcessTestCase {
         let matter = try MatterStandIn(server)
         addTeardownBlock { await matter.remove() }
         try await matter.addIntegration()
-        let (shared, sharedOutput) = try home.run(["matter", "commission", "34970112332", "--wifi", "Home Wi-Fi", "--password-stdin"], input: "correct horse")
+        // The code read from a photo of the label, as tools/qr-picture.py draws one.
+        let picture = try XCTUnwrap(root).appendingPathComponent("label.png")
+        let drawing = PeerLaunch.venvScript("tools/qr-picture.py", ["MT:Y.K9042C00KA0648G00", picture.path])
+        try drawing.run()
+        drawing.waitUntilExit()
+        let (shared, sharedOutput) = try home.run(["matter", "commission", "--qr-image", picture.path, "--wifi", "Home Wi-Fi", "--password-stdin"], input: "correct horse")
         XCTAssertEqual(shared, 0, sharedOutput)
+        XCTAssertTrue(matter.log.contains("commissioned 1 with MT:Y.K9042C00KA0648G00"), matter.log.joined(separator: "\n"))
         XCTAssertTrue(matter.log.contains("wifi Home Wi-Fi (13 characters)"), matter.log.joined(separator: "\n"))
         XCTAssertFalse(sharedOutput.contains("correct horse"), "the password is never printed")
         let (pinned, pinnedOutput) = try home.run(["matter", "share", "2020-2021", "--ip", "192.168.1.40", "--json"])
