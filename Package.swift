@@ -162,7 +162,7 @@ let contractTargets: [Target] = [
 
 let pluginTargets: [Target] = [
     .target(name: "ThreadContract", dependencies: ["PluginHost"], path: "Plugins/Contracts/ThreadContract", exclude: ["README.md"]),
-    .target(name: "WindowContract", dependencies: ["Essentials", "HomeAPI", "PluginHost"], path: "Plugins/Contracts/WindowContract", exclude: ["README.md"]),
+    .target(name: "WindowContract", dependencies: ["Essentials", "HomeAPI", "PluginHost", "WindowBridge"], path: "Plugins/Contracts/WindowContract", exclude: ["README.md"]),
     .target(name: "SessionCommandKit", dependencies: ["CLIKit", "Essentials", "SessionContract"], path: "Plugins/SessionCommandKit", exclude: ["README.md"]),
     .target(name: "HomePluginKit", dependencies: ["CLIKit", "Essentials", "PluginHost"], path: "Plugins/HomePluginKit", exclude: ["README.md"]),
     .target(
@@ -212,7 +212,7 @@ let pluginTargets: [Target] = [
         dependencies: ["Agent", "AgentContract", "CLIKit", "ConnectionContract", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "Tray", "WindowContract"],
         path: "Plugins/TrayPlugin", exclude: ["README.md"]
     ),
-    .target(name: "MatterPlugin", dependencies: ["CLIKit", "ConnectionContract", "Essentials", "HomePluginKit", "Matter", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "ThreadContract"], path: "Plugins/MatterPlugin", exclude: ["README.md"]),
+    .target(name: "MatterPlugin", dependencies: ["CLIKit", "ConnectionContract", "Essentials", "HomePluginKit", "Matter", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "ThreadContract", "WindowBridge", "WindowContract"], path: "Plugins/MatterPlugin", exclude: ["README.md"]),
     .target(name: "LinksPlugin", dependencies: ["CLIKit", "DBus", "Desktop", "Essentials", "HAModels", "HomeAPI", "HomePluginKit", "Networking", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/LinksPlugin", exclude: ["README.md"]),
     .target(name: "WindowPlugin", dependencies: ["CLIKit", "Desktop", "Essentials", "HAModels", "HomePluginKit", "PluginHost", "SessionCommandKit", "SessionContract", "WindowContract"], path: "Plugins/WindowPlugin", exclude: ["README.md"]),
     // Only home-window links it: WebKitGTK and GTK 4 through CompanionWindow.
@@ -311,7 +311,7 @@ let integrationTestTargets: [Target] = [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "ConnectionContract", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Transport", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "MQTTPlugin", "DBusTestSupport",
             "CompanionWindow", "WindowBridge", "WindowUIPlugin", "SessionPlugin", "SessionContract", "AgentPlugin", "AgentContract", "LinuxSensorsPlugin",
-            "ConnectionPlugin", "ThreadPlugin", "ThreadContract", "Discovery",
+            "ConnectionPlugin", "ThreadPlugin", "ThreadContract", "Discovery", "MatterPlugin", "WindowContract",
         ],
         path: "Tests/IntegrationTests"
     ),

@@ -2,6 +2,7 @@ import CLIKit
 import Essentials
 import Matter
 import SessionCommandKit
+import WindowBridge
 
 /// `home matter commission CODE`: adds a Matter device to Home Assistant through its Matter
 /// integration. The code is checked here first (a bad one never reaches the server); the network
@@ -33,35 +34,16 @@ struct MatterCommissionCommand: Command {
         if wifi != nil, values["thread"].map({ $0 != "none" }) == true { throw UsageError("give --thread or --wifi, not both") }
         let console = invocation.console
         let networkOnly = invocation.arguments.has("network-only")
-        let device = try await services.withCommissioner(try invocation.serverSelection()) { commissioner, credentials in
-            try await commissioner.requireIntegration()
-            if let (ssid, password) = wifi {
-                try await commissioner.setWiFi(ssid: ssid, password: password)
-                console.printError("the Matter Server has the Wi-Fi network \(ssid)")
-            } else if !networkOnly, values["thread"] != "none" {
-                if let (network, dataset) = try await services.thread.dataset(values["thread"], server: "\(credentials.server)") {
-                    try await commissioner.setThread(datasetHex: dataset)
-                    console.printError("the Matter Server has the Thread network \(network.name ?? network.id)")
-                } else {
-                    console.printError("the server prefers no Thread network: none given (a Thread device then cannot join; 'home thread prefer NETWORK')")
-                }
-            }
-            let known = Set(try await commissioner.devices().map(\.id))
-            let what = payloads.count == 1 ? "the device" : "\(payloads.count) devices"
-            console.printError("commissioning \(what) through \(credentials.server); this takes a minute or more…")
-            let started = Deadline(in: 0)
-            let progress = Task {
-                while !Task.isCancelled {
-                    try await Current.sleep(15)
-                    console.printError("still commissioning (\(Int(-started.remaining)) s)…")
-                }
-            }
-            defer { progress.cancel() }
-            try await commissioner.commission(code: code, networkOnly: networkOnly)
-            progress.cancel()
-            console.printError("commissioned; waiting for it in the device registry…")
-            return try await commissioner.newDevice(besides: known, within: timeout)
+        let network: MatterNetworkChoice?
+        if let (ssid, password) = wifi {
+            network = .wifi(ssid: ssid, password: password)
+        } else if networkOnly || values["thread"] == "none" {
+            network = nil
+        } else {
+            network = values["thread"].map { .thread(id: $0) } ?? .preferredThread
         }
+        if payloads.count > 1 { console.printError("the code joins \(payloads.count) payloads; the Matter Server commissions them in turn") }
+        let device = try await services.commission(code: code, network: network, networkOnly: networkOnly, selection: try invocation.serverSelection(), timeout: timeout) { console.printError($0) }
         if invocation.arguments.has("json") {
             try console.printJSON(MatterDevicesCommand.json(device))
         } else {

@@ -19,6 +19,8 @@ struct WebKitFrontend: WindowFrontend {
     let sensors: any SensorReporting
     let thread: any ThreadNetworkSharing
     let notifications: any NotificationHistoryAccess
+    /// The Matter commissioning the frontend's "Add Matter device" uses, if a plugin gives one.
+    let matter: @Sendable () -> (any MatterCommissioning)?
 
     func open(_ request: WindowRequest) async throws -> WindowOutcome {
         try await show(request)
@@ -53,7 +55,10 @@ struct WebKitFrontend: WindowFrontend {
         defer { tray.stop() }
         let hidesOnClose = { [closes = request.closesWithoutTray] in !closes && TrayPresence.isRunning() }
         while true {
-            let controller = try makeWindow(home: home, request: request, switcher: switcher)
+            // The frontend offers "Add Matter device" once the server has Matter running.
+            let commissioning = matter()
+            let canCommission = await commissioning?.isAvailable(server: "\(home.server)") ?? false
+            let controller = try makeWindow(home: home, request: request, switcher: switcher, matter: canCommission ? commissioning : nil)
             switcher.controller = controller
             if let screenshot = request.screenshot {
                 try controller.screenshotWhenConnected(path: path, entity: entity, to: screenshot)
@@ -88,7 +93,7 @@ struct WebKitFrontend: WindowFrontend {
 
     /// The window and its controller for `home`'s server; on the UI thread.
     @MainActor
-    private func makeWindow(home: Home, request: WindowRequest, switcher: WindowSwitch) throws -> WindowController {
+    private func makeWindow(home: Home, request: WindowRequest, switcher: WindowSwitch, matter: (any MatterCommissioning)?) throws -> WindowController {
         let server = "\(home.server)"
         let settings = WindowSettings(
             version: appVersion, server: server, session: session, sensors: sensors, thread: thread, notifications: notifications,
@@ -102,8 +107,9 @@ struct WebKitFrontend: WindowFrontend {
         )
         view.settings = settings
         return WindowController(
-            view: view, session: windowSession, capabilities: FrontendCapabilities(settingsScreen: true, threadCredentialImport: true), logger: request.logger,
-            threadNetworks: ServerThreadOffer(sharing: thread, server: server)
+            view: view, session: windowSession,
+            capabilities: FrontendCapabilities(settingsScreen: true, threadCredentialImport: true, matterCommissioning: matter != nil), logger: request.logger,
+            threadNetworks: ServerThreadOffer(sharing: thread, server: server), matter: matter.map { ServerMatterOffer(commissioning: $0, server: server) }
         )
     }
 

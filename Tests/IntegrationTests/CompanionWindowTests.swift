@@ -9,6 +9,7 @@ import Essentials
 import Foundation
 import HomeAPI
 import LinuxSensorsPlugin
+import MatterPlugin
 import Networking
 import PluginHost
 import SessionContract
@@ -17,6 +18,7 @@ import ThreadContract
 import ThreadPlugin
 import Synchronization
 import WindowBridge
+import WindowContract
 @testable import WindowUIPlugin
 import XCTest
 
@@ -45,7 +47,7 @@ final class CompanionWindowTests: XCTestCase {
     /// A signed-in `Home` for the test server, its window session, and a window showing `path`.
     private func openWindow(
         _ server: IntegrationEnvironment, settings: ((Home) throws -> any CompanionSettings)? = nil, threadNetworks: ((Home) -> any ThreadNetworkOffer)? = nil,
-        session wrap: (any WindowSession) -> any WindowSession = { $0 }
+        matter: ((Home) -> any MatterCommissionOffer)? = nil, session wrap: (any WindowSession) -> any WindowSession = { $0 }
     ) throws -> (Home, any WindowSession, WindowController) {
         let home = try UIThreadWait.result {
             try await Home.signIn(to: server.url, using: .password(PasswordAnswers(username: server.username, password: server.password)))
@@ -56,9 +58,10 @@ final class CompanionWindowTests: XCTestCase {
             logger: world.logs.logger(label: "window", level: .debug), openExternally: { [opened] uri in opened.append(uri) }
         )
         view.settings = try settings?(home)
-        let capabilities = FrontendCapabilities(settingsScreen: settings != nil, threadCredentialImport: threadNetworks != nil)
+        let capabilities = FrontendCapabilities(settingsScreen: settings != nil, threadCredentialImport: threadNetworks != nil, matterCommissioning: matter != nil)
         let controller = WindowController(
-            view: view, session: session, capabilities: capabilities, logger: world.logs.logger(label: "window", level: .debug), threadNetworks: threadNetworks?(home)
+            view: view, session: session, capabilities: capabilities, logger: world.logs.logger(label: "window", level: .debug), threadNetworks: threadNetworks?(home),
+            matter: matter?(home)
         )
         self.controller = controller
         view.present()
@@ -386,6 +389,53 @@ final class CompanionWindowTests: XCTestCase {
         if case .string(let id)? = shared["dataset_id"] {
             _ = try? UIThreadWait.result { try await AdminConnection(server: server).send("thread/delete_dataset", ["dataset_id": .string(id)]) }
         }
+    }
+
+    func testAddMatterDeviceOpensTheNativeDialogWhichCommissionsThroughTheServer() throws {
+        let server = try IntegrationEnvironment.require()
+        let matter = try MatterStandIn(server)
+        defer { _ = try? UIThreadWait.result { await matter.remove() } }
+        try UIThreadWait.result { try await matter.addIntegration() }
+        let factories = [SessionPlugin.factory, ConnectionPlugin.factory, ThreadPlugin.factory, MatterPlugin.factory]
+        let plan = try PluginLoader(catalog: PluginCatalog(factories)).plan(PluginManifest(plugins: factories.map { ManifestEntry(id: $0.descriptor.id) }, baseDirectory: world.root))
+        let host = PluginHost(plan: plan, logger: world.logs.logger(label: "plugin-host"))
+        XCTAssertEqual(try UIThreadWait.result { await host.start() }.outcome, .running)
+        defer { _ = try? UIThreadWait.result { await host.stop() } }
+        let commissioning = try XCTUnwrap(host.extensions.contributions(to: WindowPoints.matterCommissioners).first?.value)
+        let sharing = try host.registry.resolve(ThreadCapabilities.sharing)
+        let (home, _, controller) = try openWindow(
+            server, threadNetworks: { home in ServerThreadOffer(sharing: sharing, server: "\(home.server)") },
+            matter: { home in ServerMatterOffer(commissioning: commissioning, server: "\(home.server)") }
+        )
+        XCTAssertTrue(try UIThreadWait.result { await commissioning.isAvailable(server: "\(home.server)") }, "the server has Matter running")
+        waitUntilConnected(controller)
+        // The frontend read canCommissionMatter from config/get: its "Add Matter device" goes to the app.
+        let offered = UIThread.iterate(seconds: 20) {
+            (try? UIThreadWait.evaluate("document.querySelector('home-assistant')?.hass?.auth?.external?.config?.canCommissionMatter ?? null", in: controller.view)) == "true"
+        }
+        XCTAssertTrue(offered, "the frontend knows the window commissions Matter devices")
+        _ = try UIThreadWait.evaluate("document.querySelector('home-assistant').hass.auth.external.fireMessage({ type: 'matter/commission' }); true", in: controller.view)
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { controller.matterDialog != nil }, "the native dialog opened")
+        let dialog = try XCTUnwrap(controller.matterDialog)
+        // A mistyped code is refused in the dialog, and never reaches the server.
+        dialog.enter(code: "34970112331")
+        dialog.choose(try XCTUnwrap(dialog.choices.firstIndex { $0.network == .onNetwork }))
+        dialog.confirm()
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { dialog.outcome != nil })
+        XCTAssertTrue(dialog.outcome?.contains("check digit is wrong") == true, "\(dialog.outcome ?? "")")
+        XCTAssertTrue(dialog.statusText.contains("check digit is wrong"), dialog.statusText)
+        XCTAssertFalse(matter.log.contains("command commission_with_code"))
+        // Over Wi-Fi, the code from the label.
+        dialog.enter(code: "MT:Y.K9042C00KA0648G00")
+        let wifi = try XCTUnwrap(dialog.choices.firstIndex { $0.network == nil })
+        dialog.choose(wifi)
+        dialog.enterWiFi(ssid: "Home Wi-Fi", password: "correct horse")
+        dialog.confirm()
+        XCTAssertTrue(UIThread.iterate(seconds: 60) { dialog.outcome?.hasPrefix("added") == true }, "\(dialog.outcome ?? "") \(dialog.statusText)")
+        XCTAssertTrue(dialog.outcome?.contains("Stand-in Light") == true, "\(dialog.outcome ?? "")")
+        XCTAssertTrue(matter.log.contains("wifi Home Wi-Fi (13 characters)"), matter.log.joined(separator: "\n"))
+        XCTAssertTrue(matter.log.contains("commissioned 1 with MT:Y.K9042C00KA0648G00"), matter.log.joined(separator: "\n"))
+        XCTAssertTrue(world.logs.lines.contains { $0.contains("Matter commissioning: added Stand-in Light") }, "\(world.logs.lines.suffix(10))")
     }
 
     func testClosingWhileATrayRunsHidesTheWindowUntilTheTrayGoes() throws {

@@ -14,6 +14,7 @@ final class FrontendBridgeTests: XCTestCase {
         func themeChanged() { events.withLock { $0.append("theme") } }
         func showSettings() { events.withLock { $0.append("settings") } }
         func importThreadCredentials() { events.withLock { $0.append("thread import") } }
+        func commissionMatter() { events.withLock { $0.append("matter commission") } }
         func signedOut() { events.withLock { $0.append("signed out") } }
     }
 
@@ -67,6 +68,20 @@ final class FrontendBridgeTests: XCTestCase {
         XCTAssertEqual(call.message.objectValue?["success"], .bool(true))
         XCTAssertEqual(result["hasSettingsScreen"], .bool(false))
         XCTAssertEqual(result["canCommissionMatter"], .bool(false))
+    }
+
+    func testMatterCommissioningIsOfferedAndAskedOnlyWhenTheWindowCanDoIt() throws {
+        let recorder = Recorder()
+        let offering = bridge(FixedSession(token: nil), recorder, capabilities: FrontendCapabilities(matterCommissioning: true))
+        offering.receive(handler: "externalBus", json: #"{"type":"config/get","id":1}"#)
+        let result = try XCTUnwrap(recorder.calls.withLock { $0.first }?.message.objectValue?["result"]?.objectValue)
+        XCTAssertEqual(result["canCommissionMatter"], .bool(true))
+        offering.receive(handler: "externalBus", json: #"{"type":"matter/commission"}"#)
+        XCTAssertEqual(recorder.events.withLock { $0 }, ["matter commission"], "the frontend fires it without an id")
+        let declining = Recorder()
+        bridge(FixedSession(token: nil), declining).receive(handler: "externalBus", json: #"{"type":"matter/commission","id":7}"#)
+        XCTAssertEqual(declining.events.withLock { $0 }, [])
+        XCTAssertEqual(declining.calls.withLock { $0 }.first?.message.objectValue?["success"], .bool(false))
     }
 
     func testEventsReachTheWindowAndUnknownMessagesGetAnError() throws {

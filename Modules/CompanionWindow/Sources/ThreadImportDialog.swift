@@ -76,14 +76,7 @@ public final class ThreadImportDialog: @unchecked Sendable {
     }
 
     private func connect(_ button: UnsafeMutablePointer<GtkWidget>?, confirms: Bool) {
-        guard let button else { return }
-        let target = DialogTarget(dialog: self, confirms: confirms)
+        guard let target = DialogTarget.connect(button, { [unowned self] in confirms ? confirm() : cancel() }) else { return }
         targets.append(target)
-        let clicked: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
-            guard let data else { return }
-            let target = Unmanaged<DialogTarget>.fromOpaque(data).takeUnretainedValue()
-            target.confirms ? target.dialog.confirm() : target.dialog.cancel()
-        }
-        _ = hc_signal_connect(UnsafeMutableRawPointer(button), "clicked", unsafeBitCast(clicked, to: GCallback.self), Unmanaged.passUnretained(target).toOpaque())
     }
 }

@@ -16,6 +16,9 @@ public final class WindowController: WindowActions, @unchecked Sendable {
     /// The Thread import dialog while it is open (and after, with its outcome).
     public private(set) var threadDialog: ThreadImportDialog?
     private let threadNetworks: (any ThreadNetworkOffer)?
+    private let matter: (any MatterCommissionOffer)?
+    /// The Matter dialog while it is open (and after, with its outcome).
+    public private(set) var matterDialog: MatterCommissionDialog?
     private var systemEvents: SystemEventWatcher?
     /// Ends ``runUntilClosed(path:entity:settings:geometryFile:hidesOnClose:)``, while it runs.
     var quitLoop: (() -> Void)?
@@ -25,8 +28,10 @@ public final class WindowController: WindowActions, @unchecked Sendable {
 
     /// Creates the controller of `view` for `session`; call on the UI thread.
     public init(
-        view: CompanionWebView, session: any WindowSession, capabilities: FrontendCapabilities, logger: Logger, threadNetworks: (any ThreadNetworkOffer)? = nil
+        view: CompanionWebView, session: any WindowSession, capabilities: FrontendCapabilities, logger: Logger, threadNetworks: (any ThreadNetworkOffer)? = nil,
+        matter: (any MatterCommissionOffer)? = nil
     ) {
+        self.matter = matter
         self.view = view
         self.logger = logger
         self.threadNetworks = threadNetworks
@@ -91,6 +96,28 @@ public final class WindowController: WindowActions, @unchecked Sendable {
                         }
                         logger.info("Thread import: \(outcome)")
                         UIThread.perform { done(outcome) }
+                    }
+                }
+            }
+        }
+    }
+
+    public func commissionMatter() {
+        guard let matter else { return logger.warning("the frontend asked to commission a Matter device, which this window does not offer") }
+        Task { [self] in
+            // The Thread networks to offer besides the server's preferred one; none when they cannot be read.
+            let networks = (try? await threadNetworks?.networks()) ?? []
+            UIThread.perform { [self] in
+                matterDialog = MatterCommissionDialog(parent: view.window, server: view.server.absoluteString, threadNetworks: networks) { [self] code, network, progress, done in
+                    Task {
+                        let result: Result<String, any Error>
+                        do {
+                            result = .success(try await matter.commission(code: code, network: network) { line in UIThread.perform { progress(line) } })
+                        } catch {
+                            result = .failure(error)
+                        }
+                        logger.info("Matter commissioning: \((try? result.get()).map { "added \($0)" } ?? "failed")")
+                        UIThread.perform { done(result) }
                     }
                 }
             }

@@ -101,6 +101,8 @@ public final class FrontendBridge: Sendable {
             actions.showSettings()
         case "thread/import_credentials" where capabilities.threadCredentialImport:
             actions.importThreadCredentials()
+        case "matter/commission" where capabilities.matterCommissioning:
+            actions.commissionMatter()
         case "haptic":
             break
         case "result":

@@ -6,11 +6,14 @@ public struct FrontendCapabilities: Sendable, Equatable {
     public var settingsScreen = false
     /// Thread credentials can be shared with the server from the companion (`thread/import_credentials`).
     public var threadCredentialImport = false
+    /// Matter devices can be commissioned from the frontend's "Add Matter device" (`matter/commission`).
+    public var matterCommissioning = false
 
     /// Creates the capabilities, each off unless set.
-    public init(settingsScreen: Bool = false, threadCredentialImport: Bool = false) {
+    public init(settingsScreen: Bool = false, threadCredentialImport: Bool = false, matterCommissioning: Bool = false) {
         self.settingsScreen = settingsScreen
         self.threadCredentialImport = threadCredentialImport
+        self.matterCommissioning = matterCommissioning
     }
 
     /// The `config/get` result, with the keys frontend 20240307 reads.
@@ -18,7 +21,7 @@ public struct FrontendCapabilities: Sendable, Equatable {
         .object([
             "hasSettingsScreen": .bool(settingsScreen),
             "canImportThreadCredentials": .bool(threadCredentialImport),
-            "canCommissionMatter": .bool(false),
+            "canCommissionMatter": .bool(matterCommissioning),
             "hasAssist": .bool(false),
             "canWriteTag": .bool(false),
             "hasExoPlayer": .bool(false),

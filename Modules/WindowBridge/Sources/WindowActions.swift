@@ -10,6 +10,9 @@ public protocol WindowActions: AnyObject, Sendable {
     func showSettings()
     /// Offers the companion's Thread networks to share with the server (`thread/import_credentials`).
     func importThreadCredentials()
+    /// Opens the native dialog that commissions a Matter device (`matter/commission`, the
+    /// frontend's "Add Matter device"); the frontend finds the new device by itself.
+    func commissionMatter()
     /// The session is gone (signed out from the page): show the sign-in page.
     func signedOut()
 }

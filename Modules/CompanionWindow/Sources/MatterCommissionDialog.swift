@@ -1,0 +1,142 @@
+import CWebKitGTK
+import WindowBridge
+
+/// The native dialog the frontend's "Add Matter device" (`matter/commission`) opens: the setup
+/// code, the network the device joins (the server's preferred Thread network, another stored one,
+/// Wi-Fi with its name and password, or none), *Add* and *Cancel*, and a line that shows the
+/// progress and the result. Keyboard and mouse drive it as any GTK dialog; ``enter(code:)``,
+/// ``choose(_:)``, ``enterWiFi(ssid:password:)``, ``confirm()`` and ``cancel()`` are the same
+/// actions for a program. On success it closes and the frontend finds the new device by itself;
+/// on failure it stays open with the reason. UI thread only.
+public final class MatterCommissionDialog: @unchecked Sendable {
+    /// The networks listed, in order, with what each means.
+    public let choices: [(label: String, network: MatterNetworkChoice?)]
+    /// What became of it: nil while open or commissioning, then `added …`, `failed: …` or `cancelled`.
+    public private(set) var outcome: String?
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let code: UnsafeMutablePointer<GtkWidget>
+    private let list: UnsafeMutablePointer<GtkWidget>
+    private let ssid: UnsafeMutablePointer<GtkWidget>
+    private let password: UnsafeMutablePointer<GtkWidget>
+    private let status: UnsafeMutablePointer<GtkWidget>
+    private let addButton: UnsafeMutablePointer<GtkWidget>
+    private let commission: (String, MatterNetworkChoice, @escaping @Sendable (String) -> Void, @escaping @Sendable (Result<String, any Error>) -> Void) -> Void
+    private var targets: [DialogTarget] = []
+    private var running = false
+
+    /// Opens the dialog over `parent`; `commission` is called with the code, the network, a
+    /// progress line handler and a completion (both called on the UI thread by the caller).
+    init(
+        parent: UnsafeMutablePointer<GtkWidget>, server: String, threadNetworks: [OfferedNetwork],
+        commission: @escaping (String, MatterNetworkChoice, @escaping @Sendable (String) -> Void, @escaping @Sendable (Result<String, any Error>) -> Void) -> Void
+    ) {
+        choices = [("The Thread network the server prefers", .preferredThread)] + threadNetworks.map { ("Thread: \($0.label)", .thread(id: $0.id)) }
+            + [("Wi-Fi (its name and password below)", nil), ("None: the device is on the network already", .onNetwork)]
+        self.commission = commission
+        window = gtk_window_new()
+        code = gtk_entry_new()
+        list = gtk_list_box_new()
+        ssid = gtk_entry_new()
+        password = gtk_password_entry_new()
+        status = gtk_label_new("")
+        addButton = gtk_button_new_with_label("Add")
+        gtk_window_set_title(hc_gtk_window(window), "Add a Matter device")
+        gtk_window_set_transient_for(hc_gtk_window(window), hc_gtk_window(parent))
+        gtk_window_set_modal(hc_gtk_window(window), 1)
+        gtk_window_set_default_size(hc_gtk_window(window), 480, 440)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)
+        for setMargin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] { setMargin(box, 18) }
+        gtk_box_append(hc_gtk_box(box), gtk_label_new("The setup code on the device or its box, for \(server):"))
+        gtk_entry_set_placeholder_text(UnsafeMutableRawPointer(code).assumingMemoryBound(to: GtkEntry.self), "MT:… or 3497-011-2332")
+        gtk_box_append(hc_gtk_box(box), code)
+        gtk_box_append(hc_gtk_box(box), gtk_label_new("The network it joins:"))
+        for choice in choices { gtk_list_box_append(hc_gtk_list_box(list), gtk_label_new(choice.label)) }
+        gtk_widget_set_vexpand(list, 1)
+        gtk_box_append(hc_gtk_box(box), list)
+        gtk_entry_set_placeholder_text(UnsafeMutableRawPointer(ssid).assumingMemoryBound(to: GtkEntry.self), "Wi-Fi network name")
+        gtk_box_append(hc_gtk_box(box), ssid)
+        gtk_box_append(hc_gtk_box(box), password)
+        gtk_label_set_wrap(hc_gtk_label(status), 1)
+        gtk_box_append(hc_gtk_box(box), status)
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let cancelButton = gtk_button_new_with_label("Cancel")
+        gtk_box_append(hc_gtk_box(buttons), cancelButton)
+        gtk_box_append(hc_gtk_box(buttons), addButton)
+        gtk_box_append(hc_gtk_box(box), buttons)
+        gtk_window_set_child(hc_gtk_window(window), box)
+        choose(0)
+        for (button, action) in [(addButton, { [unowned self] in confirm() }), (cancelButton, { [unowned self] in cancel() })] as [(UnsafeMutablePointer<GtkWidget>?, () -> Void)] {
+            if let target = DialogTarget.connect(button, action) { targets.append(target) }
+        }
+        gtk_window_present(hc_gtk_window(window))
+    }
+
+    /// The line under the choices: progress, then the result.
+    public var statusText: String {
+        gtk_label_get_text(hc_gtk_label(status)).map { String(cString: $0) } ?? ""
+    }
+
+    /// Types `text` as the setup code.
+    public func enter(code text: String) {
+        gtk_editable_set_text(hc_gtk_editable(code), text)
+    }
+
+    /// Selects the network at `index` of ``choices``.
+    public func choose(_ index: Int) {
+        guard let row = gtk_list_box_get_row_at_index(hc_gtk_list_box(list), Int32(index)) else { return }
+        gtk_list_box_select_row(hc_gtk_list_box(list), row)
+    }
+
+    /// Types the Wi-Fi network's name and password.
+    public func enterWiFi(ssid name: String, password secret: String) {
+        gtk_editable_set_text(hc_gtk_editable(ssid), name)
+        gtk_editable_set_text(hc_gtk_editable(password), secret)
+    }
+
+    /// Commissions with what is entered, as *Add* does.
+    public func confirm() {
+        guard !running, let row = gtk_list_box_get_selected_row(hc_gtk_list_box(list)) else { return }
+        let typed = Self.text(of: code)
+        guard !typed.isEmpty else { return show("Type the setup code first.") }
+        let network: MatterNetworkChoice
+        if let chosen = choices[Int(gtk_list_box_row_get_index(row))].network {
+            network = chosen
+        } else {
+            let name = Self.text(of: ssid)
+            guard !name.isEmpty else { return show("Type the Wi-Fi network's name first.") }
+            network = .wifi(ssid: name, password: Self.text(of: password))
+        }
+        running = true
+        outcome = nil
+        gtk_widget_set_sensitive(addButton, 0)
+        show("Commissioning… this takes a minute or more.")
+        commission(typed, network, { [self] line in show(line) }) { [self] result in
+            running = false
+            switch result {
+            case .success(let added):
+                outcome = "added \(added)"
+                gtk_window_destroy(hc_gtk_window(window))
+            case .failure(let error):
+                outcome = "failed: \(error)"
+                show("\(error)")
+                gtk_widget_set_sensitive(addButton, 1)
+            }
+        }
+    }
+
+    /// Closes without commissioning, as *Cancel* does (a commissioning under way goes on on the server).
+    public func cancel() {
+        guard outcome == nil || outcome?.hasPrefix("failed") == true else { return }
+        outcome = "cancelled"
+        gtk_window_destroy(hc_gtk_window(window))
+    }
+
+    private func show(_ line: String) {
+        gtk_label_set_text(hc_gtk_label(status), line)
+    }
+
+    private static func text(of entry: UnsafeMutablePointer<GtkWidget>) -> String {
+        gtk_editable_get_text(hc_gtk_editable(entry)).map { String(cString: $0) }?.trimmingCharacters(in: .whitespaces) ?? ""
+    }
+}

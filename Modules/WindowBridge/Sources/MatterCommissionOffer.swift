@@ -1,0 +1,6 @@
+/// What the window's Matter dialog commissions through, for the window's server.
+public protocol MatterCommissionOffer: Sendable {
+    /// Commissions the device of `code` (a QR code's text or a manual pairing code), giving it
+    /// `network`; `progress` hears each step as a line; returns a line naming the device added.
+    func commission(code: String, network: MatterNetworkChoice, progress: @escaping @Sendable (String) -> Void) async throws -> String
+}
