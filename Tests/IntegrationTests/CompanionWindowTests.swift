@@ -430,6 +430,11 @@ final class CompanionWindowTests: XCTestCase {
         let wifi = try XCTUnwrap(dialog.choices.firstIndex { $0.network == nil })
         dialog.choose(wifi)
         dialog.enterWiFi(ssid: "Home Wi-Fi", password: "correct horse")
+        // The dialog as a person sees it, filled in (under .build/window-tests).
+        try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+        let picture = Self.screenshots.appendingPathComponent("matter-dialog.png")
+        XCTAssertTrue(UIThread.iterate(seconds: 10) { dialog.picture(to: picture) }, "the dialog was drawn and written")
+        XCTAssertGreaterThan((try FileManager.default.attributesOfItem(atPath: picture.path)[.size] as? Int) ?? 0, 5_000, "a drawn dialog, not an empty picture")
         dialog.confirm()
         XCTAssertTrue(UIThread.iterate(seconds: 60) { dialog.outcome?.hasPrefix("added") == true }, "\(dialog.outcome ?? "") \(dialog.statusText)")
         XCTAssertTrue(dialog.outcome?.contains("Stand-in Light") == true, "\(dialog.outcome ?? "")")

@@ -1,4 +1,5 @@
 import CWebKitGTK
+import Foundation
 import WindowBridge
 
 /// The native dialog the frontend's "Add Matter device" (`matter/commission`) opens: the setup
@@ -70,6 +71,11 @@ public final class MatterCommissionDialog: @unchecked Sendable {
             if let target = DialogTarget.connect(button, action) { targets.append(target) }
         }
         gtk_window_present(hc_gtk_window(window))
+    }
+
+    /// Writes the dialog as drawn now to `file` (a PNG); false before it is drawn.
+    public func picture(to file: URL) -> Bool {
+        WidgetPicture.save(window, to: file)
     }
 
     /// The line under the choices: progress, then the result.
