@@ -34,19 +34,14 @@ public final class MatterCommissionDialog: @unchecked Sendable {
         choices = [("The Thread network the server prefers", .preferredThread)] + threadNetworks.map { ("Thread: \($0.label)", .thread(id: $0.id)) }
             + [("Wi-Fi (its name and password below)", nil), ("None: the device is on the network already", .onNetwork)]
         self.commission = commission
-        window = gtk_window_new()
         code = gtk_entry_new()
         list = gtk_list_box_new()
         ssid = gtk_entry_new()
         password = gtk_password_entry_new()
         status = gtk_label_new("")
         addButton = gtk_button_new_with_label("Add")
-        gtk_window_set_title(hc_gtk_window(window), "Add a Matter device")
-        gtk_window_set_transient_for(hc_gtk_window(window), hc_gtk_window(parent))
-        gtk_window_set_modal(hc_gtk_window(window), 1)
-        gtk_window_set_default_size(hc_gtk_window(window), 480, 440)
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)
-        for setMargin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] { setMargin(box, 18) }
+        let (dialogWindow, box) = DialogWindow.make(parent: parent, title: "Add a Matter device", width: 480, height: 440, spacing: 10)
+        window = dialogWindow
         gtk_box_append(hc_gtk_box(box), gtk_label_new("The setup code on the device or its box, for \(server):"))
         gtk_entry_set_placeholder_text(UnsafeMutableRawPointer(code).assumingMemoryBound(to: GtkEntry.self), "MT:… or 3497-011-2332")
         gtk_box_append(hc_gtk_box(box), code)
@@ -65,7 +60,6 @@ public final class MatterCommissionDialog: @unchecked Sendable {
         gtk_box_append(hc_gtk_box(buttons), cancelButton)
         gtk_box_append(hc_gtk_box(buttons), addButton)
         gtk_box_append(hc_gtk_box(box), buttons)
-        gtk_window_set_child(hc_gtk_window(window), box)
         choose(0)
         for (button, action) in [(addButton, { [unowned self] in confirm() }), (cancelButton, { [unowned self] in cancel() })] as [(UnsafeMutablePointer<GtkWidget>?, () -> Void)] {
             if let target = DialogTarget.connect(button, action) { targets.append(target) }

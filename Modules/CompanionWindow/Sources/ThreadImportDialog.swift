@@ -20,15 +20,10 @@ public final class ThreadImportDialog: @unchecked Sendable {
     init(parent: UnsafeMutablePointer<GtkWidget>, server: String, networks: [OfferedNetwork], share: @escaping (OfferedNetwork, @escaping @Sendable (String) -> Void) -> Void) {
         self.networks = networks
         self.share = share
-        window = gtk_window_new()
         list = gtk_list_box_new()
         status = gtk_label_new(networks.isEmpty ? "This companion has no Thread networks yet ('home thread new' or 'home thread import')." : "")
-        gtk_window_set_title(hc_gtk_window(window), "Share a Thread network")
-        gtk_window_set_transient_for(hc_gtk_window(window), hc_gtk_window(parent))
-        gtk_window_set_modal(hc_gtk_window(window), 1)
-        gtk_window_set_default_size(hc_gtk_window(window), 420, 320)
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)
-        for setMargin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] { setMargin(box, 18) }
+        let (dialogWindow, box) = DialogWindow.make(parent: parent, title: "Share a Thread network", width: 420, height: 320, spacing: 12)
+        window = dialogWindow
         gtk_box_append(hc_gtk_box(box), gtk_label_new("Choose the network to share with \(server):"))
         for network in networks {
             gtk_list_box_append(hc_gtk_list_box(list), gtk_label_new(network.label))
@@ -44,7 +39,6 @@ public final class ThreadImportDialog: @unchecked Sendable {
         gtk_box_append(hc_gtk_box(buttons), shareButton)
         gtk_widget_set_sensitive(shareButton, networks.isEmpty ? 0 : 1)
         gtk_box_append(hc_gtk_box(box), buttons)
-        gtk_window_set_child(hc_gtk_window(window), box)
         if !networks.isEmpty { choose(0) }
         connect(shareButton, confirms: true)
         connect(cancelButton, confirms: false)
