@@ -10,7 +10,7 @@ struct MatterWindowCommissioning: MatterCommissioning {
     let services: MatterServices
 
     func isAvailable(server: String) async -> Bool {
-        (try? await services.withCommissioner(ServerSelection(server: server), timeout: 5) { commissioner, _ in
+        (try? await services.withCommissioner(ServerSelection(server: server), timeout: 3) { commissioner, _ in
             try await commissioner.requireIntegration()
             return true
         }) ?? false
@@ -24,5 +24,9 @@ struct MatterWindowCommissioning: MatterCommissioning {
             timeout: 60, progress: progress
         )
         return MatterDevicesCommand.describe(device)
+    }
+
+    func code(fromPicture path: String) throws -> String {
+        try SetupCodeInput.code(fromPicture: path)
     }
 }

@@ -14,7 +14,7 @@ enum SetupCodeInput {
         let code: String
         switch (typed.first, invocation.arguments.values["qr-image"]) {
         case (let text?, nil): code = text.trimmingCharacters(in: .whitespaces)
-        case (nil, let file?): code = try fromPicture(file)
+        case (nil, let file?): code = try self.code(fromPicture: file)
         case (nil, nil): throw UsageError("give the setup code, or --qr-image FILE with a photo of its QR code")
         case (_?, _?): throw UsageError("give the setup code or --qr-image FILE, not both")
         }
@@ -25,7 +25,8 @@ enum SetupCodeInput {
         }
     }
 
-    private static func fromPicture(_ path: String) throws -> String {
+    /// The Matter setup code of the QR code in the picture at `path`; a usage error says why there is none.
+    static func code(fromPicture path: String) throws -> String {
         let url = URL(fileURLWithPath: path)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
         guard let size else { throw UsageError("cannot read \(path): no such file") }

@@ -9,4 +9,8 @@ struct ServerMatterOffer: MatterCommissionOffer {
     func commission(code: String, network: MatterNetworkChoice, progress: @escaping @Sendable (String) -> Void) async throws -> String {
         try await commissioning.commission(code: code, network: network, server: server, progress: progress)
     }
+
+    func code(fromPicture path: String) throws -> String {
+        try commissioning.code(fromPicture: path)
+    }
 }

@@ -425,8 +425,15 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertTrue(dialog.outcome?.contains("check digit is wrong") == true, "\(dialog.outcome ?? "")")
         XCTAssertTrue(dialog.statusText.contains("check digit is wrong"), dialog.statusText)
         XCTAssertFalse(matter.log.contains("command commission_with_code"))
-        // Over Wi-Fi, the code from the label.
-        dialog.enter(code: "MT:Y.K9042C00KA0648G00")
+        // Over Wi-Fi, the code read from a photo of the label (as "From a photo…" reads the file chosen).
+        let label = world.root.appendingPathComponent("label.png")
+        let drawing = PeerLaunch.venvScript("tools/qr-picture.py", ["MT:Y.K9042C00KA0648G00", label.path])
+        try drawing.run()
+        drawing.waitUntilExit()
+        dialog.usePicture(world.root.appendingPathComponent("missing.png").path)
+        XCTAssertTrue(dialog.statusText.contains("no such file"), dialog.statusText)
+        dialog.usePicture(label.path)
+        XCTAssertEqual(dialog.statusText, "Read MT:Y.K9042C00KA0648G00 from the photo.")
         let wifi = try XCTUnwrap(dialog.choices.firstIndex { $0.network == nil })
         dialog.choose(wifi)
         dialog.enterWiFi(ssid: "Home Wi-Fi", password: "correct horse")

@@ -14,6 +14,8 @@ static inline GtkBox *hc_gtk_box(gpointer widget) { return GTK_BOX(widget); }
 static inline GtkListBox *hc_gtk_list_box(gpointer widget) { return GTK_LIST_BOX(widget); }
 static inline GtkLabel *hc_gtk_label(gpointer widget) { return GTK_LABEL(widget); }
 static inline GtkEditable *hc_gtk_editable(gpointer widget) { return GTK_EDITABLE(widget); }
+static inline GtkNativeDialog *hc_gtk_native_dialog(gpointer dialog) { return GTK_NATIVE_DIALOG(dialog); }
+static inline GtkFileChooser *hc_gtk_file_chooser(gpointer chooser) { return GTK_FILE_CHOOSER(chooser); }
 static inline WebKitWebView *hc_webkit_web_view(gpointer widget) { return WEBKIT_WEB_VIEW(widget); }
 static inline WebKitNavigationPolicyDecision *hc_navigation_decision(gpointer decision) { return WEBKIT_NAVIGATION_POLICY_DECISION(decision); }
 static inline WebKitPolicyDecision *hc_policy_decision(gpointer decision) { return WEBKIT_POLICY_DECISION(decision); }

@@ -1,7 +1,7 @@
 import CWebKitGTK
 
-/// What a dialog button's `clicked` handler points to: the action it runs. The dialog keeps its
-/// targets as long as its buttons live.
+/// What a dialog button's `clicked` handler (or a file chooser's `response`) points to: the action
+/// it runs. The dialog keeps its targets as long as its buttons live.
 final class DialogTarget {
     let action: () -> Void
 
@@ -18,6 +18,18 @@ final class DialogTarget {
             Unmanaged<DialogTarget>.fromOpaque(data).takeUnretainedValue().action()
         }
         _ = hc_signal_connect(UnsafeMutableRawPointer(button), "clicked", unsafeBitCast(clicked, to: GCallback.self), Unmanaged.passUnretained(target).toOpaque())
+        return target
+    }
+
+    /// Runs `action` when the native dialog `chooser` answers (whatever the answer; the action
+    /// reads it); keep the target returned.
+    static func connectResponse(_ chooser: UnsafeMutableRawPointer, _ action: @escaping () -> Void) -> DialogTarget {
+        let target = DialogTarget(action: action)
+        let responded: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, _, data in
+            guard let data else { return }
+            Unmanaged<DialogTarget>.fromOpaque(data).takeUnretainedValue().action()
+        }
+        _ = hc_signal_connect(chooser, "response", unsafeBitCast(responded, to: GCallback.self), Unmanaged.passUnretained(target).toOpaque())
         return target
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 import WindowBridge
 
 /// The native dialog the frontend's "Add Matter device" (`matter/commission`) opens: the setup
-/// code, the network the device joins (the server's preferred Thread network, another stored one,
+/// code (typed, or read from a photo of the label chosen with *From a photo…*), the network the device joins (the server's preferred Thread network, another stored one,
 /// Wi-Fi with its name and password, or none), *Add* and *Cancel*, and a line that shows the
 /// progress and the result. Keyboard and mouse drive it as any GTK dialog; ``enter(code:)``,
-/// ``choose(_:)``, ``enterWiFi(ssid:password:)``, ``confirm()`` and ``cancel()`` are the same
+/// ``usePicture(_:)``, ``choose(_:)``, ``enterWiFi(ssid:password:)``, ``confirm()`` and ``cancel()`` are the same
 /// actions for a program. On success it closes and the frontend finds the new device by itself;
 /// on failure it stays open with the reason. UI thread only.
 public final class MatterCommissionDialog: @unchecked Sendable {
@@ -22,15 +22,19 @@ public final class MatterCommissionDialog: @unchecked Sendable {
     private let status: UnsafeMutablePointer<GtkWidget>
     private let addButton: UnsafeMutablePointer<GtkWidget>
     private let commission: (String, MatterNetworkChoice, @escaping @Sendable (String) -> Void, @escaping @Sendable (Result<String, any Error>) -> Void) -> Void
+    private let readPicture: (String) throws -> String
     private var targets: [DialogTarget] = []
+    /// The file chooser while it is open.
+    private var chooser: OpaquePointer?
     private var running = false
 
     /// Opens the dialog over `parent`; `commission` is called with the code, the network, a
     /// progress line handler and a completion (both called on the UI thread by the caller).
     init(
-        parent: UnsafeMutablePointer<GtkWidget>, server: String, threadNetworks: [OfferedNetwork],
+        parent: UnsafeMutablePointer<GtkWidget>, server: String, threadNetworks: [OfferedNetwork], readPicture: @escaping (String) throws -> String,
         commission: @escaping (String, MatterNetworkChoice, @escaping @Sendable (String) -> Void, @escaping @Sendable (Result<String, any Error>) -> Void) -> Void
     ) {
+        self.readPicture = readPicture
         choices = [("The Thread network the server prefers", .preferredThread)] + threadNetworks.map { ("Thread: \($0.label)", .thread(id: $0.id)) }
             + [("Wi-Fi (its name and password below)", nil), ("None: the device is on the network already", .onNetwork)]
         self.commission = commission
@@ -45,6 +49,9 @@ public final class MatterCommissionDialog: @unchecked Sendable {
         gtk_box_append(hc_gtk_box(box), gtk_label_new("The setup code on the device or its box, for \(server):"))
         gtk_entry_set_placeholder_text(UnsafeMutableRawPointer(code).assumingMemoryBound(to: GtkEntry.self), "MT:… or 3497-011-2332")
         gtk_box_append(hc_gtk_box(box), code)
+        let pictureButton = gtk_button_new_with_label("From a photo of the label…")
+        gtk_widget_set_halign(pictureButton, GTK_ALIGN_START)
+        gtk_box_append(hc_gtk_box(box), pictureButton)
         gtk_box_append(hc_gtk_box(box), gtk_label_new("The network it joins:"))
         for choice in choices { gtk_list_box_append(hc_gtk_list_box(list), gtk_label_new(choice.label)) }
         gtk_widget_set_vexpand(list, 1)
@@ -61,7 +68,10 @@ public final class MatterCommissionDialog: @unchecked Sendable {
         gtk_box_append(hc_gtk_box(buttons), addButton)
         gtk_box_append(hc_gtk_box(box), buttons)
         choose(0)
-        for (button, action) in [(addButton, { [unowned self] in confirm() }), (cancelButton, { [unowned self] in cancel() })] as [(UnsafeMutablePointer<GtkWidget>?, () -> Void)] {
+        let actions: [(UnsafeMutablePointer<GtkWidget>?, () -> Void)] = [
+            (addButton, { [unowned self] in confirm() }), (cancelButton, { [unowned self] in cancel() }), (pictureButton, { [unowned self] in choosePicture() }),
+        ]
+        for (button, action) in actions {
             if let target = DialogTarget.connect(button, action) { targets.append(target) }
         }
         gtk_window_present(hc_gtk_window(window))
@@ -80,6 +90,18 @@ public final class MatterCommissionDialog: @unchecked Sendable {
     /// Types `text` as the setup code.
     public func enter(code text: String) {
         gtk_editable_set_text(hc_gtk_editable(code), text)
+    }
+
+    /// Reads the code from the picture at `path` into the code's field, as choosing it with *From a
+    /// photo…* does; a picture without a Matter QR code is said in the status line.
+    public func usePicture(_ path: String) {
+        do {
+            let found = try readPicture(path)
+            enter(code: found)
+            show("Read \(found) from the photo.")
+        } catch {
+            show("\(error)")
+        }
     }
 
     /// Selects the network at `index` of ``choices``.
@@ -130,6 +152,24 @@ public final class MatterCommissionDialog: @unchecked Sendable {
         guard outcome == nil || outcome?.hasPrefix("failed") == true else { return }
         outcome = "cancelled"
         gtk_window_destroy(hc_gtk_window(window))
+    }
+
+    /// Opens the desktop's file chooser for a photo of the label.
+    private func choosePicture() {
+        guard chooser == nil, let native = gtk_file_chooser_native_new("A photo of the label (PNG)", hc_gtk_window(window), GTK_FILE_CHOOSER_ACTION_OPEN, "Open", "Cancel") else { return }
+        chooser = native
+        targets.append(DialogTarget.connectResponse(UnsafeMutableRawPointer(native)) { [unowned self] in
+            if let file = gtk_file_chooser_get_file(hc_gtk_file_chooser(UnsafeMutableRawPointer(native))) {
+                if let path = g_file_get_path(file) {
+                    usePicture(String(cString: path))
+                    g_free(path)
+                }
+                g_object_unref(UnsafeMutableRawPointer(file))
+            }
+            chooser = nil
+            g_object_unref(UnsafeMutableRawPointer(native))
+        })
+        gtk_native_dialog_show(hc_gtk_native_dialog(UnsafeMutableRawPointer(native)))
     }
 
     private func show(_ line: String) {

@@ -108,7 +108,9 @@ public final class WindowController: WindowActions, @unchecked Sendable {
             // The Thread networks to offer besides the server's preferred one; none when they cannot be read.
             let networks = (try? await threadNetworks?.networks()) ?? []
             UIThread.perform { [self] in
-                matterDialog = MatterCommissionDialog(parent: view.window, server: view.server.absoluteString, threadNetworks: networks) { [self] code, network, progress, done in
+                matterDialog = MatterCommissionDialog(
+                    parent: view.window, server: view.server.absoluteString, threadNetworks: networks, readPicture: { try matter.code(fromPicture: $0) }
+                ) { [self] code, network, progress, done in
                     Task {
                         let result: Result<String, any Error>
                         do {

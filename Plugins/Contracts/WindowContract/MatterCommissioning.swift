@@ -8,4 +8,6 @@ public protocol MatterCommissioning: Sendable {
     /// Commissions the device of `code` into `server`, giving it `network`; `progress` hears each
     /// step as a line; returns a line naming the device added. A bad code is refused here.
     func commission(code: String, network: MatterNetworkChoice, server: String, progress: @escaping @Sendable (String) -> Void) async throws -> String
+    /// The Matter setup code of the QR code in the picture at `path` (a PNG); throws saying why there is none.
+    func code(fromPicture path: String) throws -> String
 }
