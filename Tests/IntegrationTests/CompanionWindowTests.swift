@@ -425,6 +425,10 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertTrue(dialog.outcome?.contains("check digit is wrong") == true, "\(dialog.outcome ?? "")")
         XCTAssertTrue(dialog.statusText.contains("check digit is wrong"), dialog.statusText)
         XCTAssertFalse(matter.log.contains("command commission_with_code"))
+        // Asked again while it is open: the same dialog comes forward.
+        _ = try UIThreadWait.evaluate("document.querySelector('home-assistant').hass.auth.external.fireMessage({ type: 'matter/commission' }); true", in: controller.view)
+        UIThread.iterate(seconds: 1) { false }
+        XCTAssertTrue(controller.matterDialog === dialog && dialog.isOpen)
         // Over Wi-Fi, the code read from a photo of the label (as "From a photo…" reads the file chosen).
         let label = world.root.appendingPathComponent("label.png")
         let drawing = PeerLaunch.venvScript("tools/qr-picture.py", ["MT:Y.K9042C00KA0648G00", label.path])
@@ -445,6 +449,7 @@ final class CompanionWindowTests: XCTestCase {
         dialog.confirm()
         XCTAssertTrue(UIThread.iterate(seconds: 60) { dialog.outcome?.hasPrefix("added") == true }, "\(dialog.outcome ?? "") \(dialog.statusText)")
         XCTAssertTrue(dialog.outcome?.contains("Stand-in Light") == true, "\(dialog.outcome ?? "")")
+        XCTAssertFalse(dialog.isOpen, "it closed on success; the frontend shows the new device")
         XCTAssertTrue(matter.log.contains("wifi Home Wi-Fi (13 characters)"), matter.log.joined(separator: "\n"))
         XCTAssertTrue(matter.log.contains("commissioned 1 with MT:Y.K9042C00KA0648G00"), matter.log.joined(separator: "\n"))
         XCTAssertTrue(world.logs.lines.contains { $0.contains("Matter commissioning: added Stand-in Light") }, "\(world.logs.lines.suffix(10))")

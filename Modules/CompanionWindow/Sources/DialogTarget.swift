@@ -9,15 +9,16 @@ final class DialogTarget {
         self.action = action
     }
 
-    /// Runs `action` when `button` is clicked; keep the target returned.
-    static func connect(_ button: UnsafeMutablePointer<GtkWidget>?, _ action: @escaping () -> Void) -> DialogTarget? {
+    /// Runs `action` when `button` is clicked (or `widget` sends another signal of that shape, such
+    /// as `destroy`); keep the target returned.
+    static func connect(_ button: UnsafeMutablePointer<GtkWidget>?, signal: String = "clicked", _ action: @escaping () -> Void) -> DialogTarget? {
         guard let button else { return nil }
         let target = DialogTarget(action: action)
         let clicked: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             guard let data else { return }
             Unmanaged<DialogTarget>.fromOpaque(data).takeUnretainedValue().action()
         }
-        _ = hc_signal_connect(UnsafeMutableRawPointer(button), "clicked", unsafeBitCast(clicked, to: GCallback.self), Unmanaged.passUnretained(target).toOpaque())
+        _ = hc_signal_connect(UnsafeMutableRawPointer(button), signal, unsafeBitCast(clicked, to: GCallback.self), Unmanaged.passUnretained(target).toOpaque())
         return target
     }
 

@@ -27,6 +27,8 @@ public final class MatterCommissionDialog: @unchecked Sendable {
     /// The file chooser while it is open.
     private var chooser: OpaquePointer?
     private var running = false
+    /// Whether the window is gone (closed by its title bar, by *Cancel*, or after success).
+    private var closed = false
 
     /// Opens the dialog over `parent`; `commission` is called with the code, the network, a
     /// progress line handler and a completion (both called on the UI thread by the caller).
@@ -71,6 +73,7 @@ public final class MatterCommissionDialog: @unchecked Sendable {
         let actions: [(UnsafeMutablePointer<GtkWidget>?, () -> Void)] = [
             (addButton, { [unowned self] in confirm() }), (cancelButton, { [unowned self] in cancel() }), (pictureButton, { [unowned self] in choosePicture() }),
         ]
+        if let target = DialogTarget.connect(window, signal: "destroy", { [unowned self] in closed = true }) { targets.append(target) }
         for (button, action) in actions {
             if let target = DialogTarget.connect(button, action) { targets.append(target) }
         }
@@ -133,8 +136,10 @@ public final class MatterCommissionDialog: @unchecked Sendable {
         outcome = nil
         gtk_widget_set_sensitive(addButton, 0)
         show("Commissioning… this takes a minute or more.")
-        commission(typed, network, { [self] line in show(line) }) { [self] result in
+        commission(typed, network, { [self] line in if !closed { show(line) } }) { [self] result in
             running = false
+            // Closed meanwhile: the commissioning went on on the server; only its outcome is kept.
+            if closed { return outcome = (try? result.get()).map { "added \($0)" } ?? "failed after the dialog closed" }
             switch result {
             case .success(let added):
                 outcome = "added \(added)"
@@ -149,9 +154,17 @@ public final class MatterCommissionDialog: @unchecked Sendable {
 
     /// Closes without commissioning, as *Cancel* does (a commissioning under way goes on on the server).
     public func cancel() {
-        guard outcome == nil || outcome?.hasPrefix("failed") == true else { return }
+        guard !closed else { return }
         outcome = "cancelled"
         gtk_window_destroy(hc_gtk_window(window))
+    }
+
+    /// Whether its window is still open.
+    public var isOpen: Bool { !closed }
+
+    /// Raises it (asked again while it is open).
+    func present() {
+        gtk_window_present(hc_gtk_window(window))
     }
 
     /// Opens the desktop's file chooser for a photo of the label.

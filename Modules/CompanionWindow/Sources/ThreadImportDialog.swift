@@ -14,6 +14,8 @@ public final class ThreadImportDialog: @unchecked Sendable {
     private let status: UnsafeMutablePointer<GtkWidget>
     private let share: (OfferedNetwork, @escaping @Sendable (String) -> Void) -> Void
     private var targets: [DialogTarget] = []
+    /// Whether the window is gone (closed by its title bar, or by the dialog itself).
+    private var closed = false
 
     /// Opens the dialog over `parent`; `share` is called with the chosen network and a completion
     /// taking the outcome's text.
@@ -40,6 +42,7 @@ public final class ThreadImportDialog: @unchecked Sendable {
         gtk_widget_set_sensitive(shareButton, networks.isEmpty ? 0 : 1)
         gtk_box_append(hc_gtk_box(box), buttons)
         if !networks.isEmpty { choose(0) }
+        if let target = DialogTarget.connect(window, signal: "destroy", { [unowned self] in closed = true }) { targets.append(target) }
         connect(shareButton, confirms: true)
         connect(cancelButton, confirms: false)
         gtk_window_present(hc_gtk_window(window))
@@ -58,15 +61,23 @@ public final class ThreadImportDialog: @unchecked Sendable {
         gtk_label_set_text(hc_gtk_label(status), "Sharing \(network.label)…")
         share(network) { [self] said in
             outcome = said
-            gtk_window_destroy(hc_gtk_window(window))
+            if !closed { gtk_window_destroy(hc_gtk_window(window)) }
         }
     }
 
     /// Closes without sharing, as *Cancel* does.
     public func cancel() {
-        guard outcome == nil else { return }
+        guard outcome == nil, !closed else { return }
         outcome = "cancelled"
         gtk_window_destroy(hc_gtk_window(window))
+    }
+
+    /// Whether its window is still open.
+    public var isOpen: Bool { !closed }
+
+    /// Raises it (asked again while it is open).
+    func present() {
+        gtk_window_present(hc_gtk_window(window))
     }
 
     private func connect(_ button: UnsafeMutablePointer<GtkWidget>?, confirms: Bool) {

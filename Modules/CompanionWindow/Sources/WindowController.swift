@@ -77,6 +77,7 @@ public final class WindowController: WindowActions, @unchecked Sendable {
 
     public func importThreadCredentials() {
         guard let offer = threadNetworks else { return logger.warning("the frontend asked to import Thread credentials, which this window does not offer") }
+        if let open = threadDialog, open.isOpen { return UIThread.perform { open.present() } }
         Task { [self] in
             let networks: [OfferedNetwork]
             do {
@@ -104,6 +105,7 @@ public final class WindowController: WindowActions, @unchecked Sendable {
 
     public func commissionMatter() {
         guard let matter else { return logger.warning("the frontend asked to commission a Matter device, which this window does not offer") }
+        if let open = matterDialog, open.isOpen { return UIThread.perform { open.present() } }
         Task { [self] in
             // The Thread networks to offer besides the server's preferred one; none when they cannot be read.
             let networks = (try? await threadNetworks?.networks()) ?? []
