@@ -60,7 +60,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           zones                  requires agent.webhook@1; commands: zones
           desktop                commands: autostart
           tray                   requires session.access@1, ha.connections@1, agent.notification-history@1; reads window.openers; commands: tray
-          matter                 commands: matter
+          matter                 requires session.access@1, ha.connections@1, thread.sharing@1; commands: matter; window.matter-commissioners: home-assistant
 
         """)
     }
