@@ -21,15 +21,7 @@ struct MatterServices: Sendable {
         let credentials = try await session.credentials(selection)
         let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
         await connection.start()
-        let states = await connection.stateUpdates()
-        let ready = await Timeout.value(within: timeout, otherwise: false) {
-            for await state in states {
-                if case .ready = state { return true }
-                if case .disconnected(let reason?) = state, case .authenticationFailed = reason { return false }
-            }
-            return false
-        }
-        guard ready else {
+        guard await connection.becomesReady(within: timeout) else {
             let state = await connection.state
             await connection.stop()
             throw MatterCommissioningError.serverUnreachable("no answer from \(credentials.address) within \(Int(timeout)) s (\(state))")

@@ -35,7 +35,7 @@ struct ThreadServices: Sendable {
         let credentials = try await session.credentials(selection)
         let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
         await connection.start()
-        guard await Self.ready(connection, within: timeout) else {
+        guard await connection.becomesReady(within: timeout) else {
             let state = await connection.state
             await connection.stop()
             throw ThreadSyncError("no answer from \(credentials.address) within \(Int(timeout)) s (\(state))")
@@ -47,17 +47,6 @@ struct ThreadServices: Sendable {
         } catch {
             await connection.stop()
             throw error
-        }
-    }
-
-    private static func ready(_ connection: HomeAssistantConnection, within seconds: Double) async -> Bool {
-        let states = await connection.stateUpdates()
-        return await Timeout.value(within: seconds, otherwise: false) {
-            for await state in states {
-                if case .ready = state { return true }
-                if case .disconnected(let reason?) = state, case .authenticationFailed = reason { return false }
-            }
-            return false
         }
     }
 }

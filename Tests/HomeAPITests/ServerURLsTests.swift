@@ -7,10 +7,16 @@ import XCTest
 /// The URL a server is reached at, chosen by the network; and its `urls.json` refused with a
 /// clear error when truncated, oversized or malformed, leaving the URL signed in with in use.
 final class ServerURLsTests: XCTestCase {
-    private let identity = try! ServerAddress("http://192.168.1.20:8123")
-    private let internalURL = try! ServerAddress("http://homeassistant.local:8123")
-    private let externalURL = try! ServerAddress("https://home.example.org")
+    private var identity: ServerAddress!
+    private var internalURL: ServerAddress!
+    private var externalURL: ServerAddress!
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-urls-\(UUID().uuidString)")
+
+    override func setUpWithError() throws {
+        identity = try ServerAddress("http://192.168.1.20:8123")
+        internalURL = try ServerAddress("http://homeassistant.local:8123")
+        externalURL = try ServerAddress("https://home.example.org")
+    }
 
     override func tearDown() {
         try? FileManager.default.removeItem(at: folder)

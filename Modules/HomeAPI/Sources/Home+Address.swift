@@ -15,12 +15,6 @@ extension Home {
         }
     }
 
-    /// Where the server is reached from here now (``address`` is where it was when this object
-    /// was made).
-    public func currentAddress() -> ServerAddress {
-        Self.address(of: server, folders: folders) { client.locator?.networks() }
-    }
-
     /// Each new address the server is reached at as the network changes (starting from
     /// ``address``); finishes at once when the Home client has no networks' locator.
     public func addressChanges() -> AsyncStream<ServerAddress> {
