@@ -33,6 +33,17 @@ final class ReceivedEvents: @unchecked Sendable {
         return nil
     }
 
+    /// The data of the first event that `matches`, once one came within `seconds`; nil if none did.
+    /// For event types others fire too (`call_service` from the frontend or the server itself).
+    func data(matching matches: ([String: JSONValue]) -> Bool, within seconds: Double = 15) async -> [String: JSONValue]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let data = lock.withLock({ received.first(where: matches) }) { return data }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return nil
+    }
+
     /// How many events came so far.
     var count: Int { lock.withLock { received.count } }
 
