@@ -311,7 +311,7 @@ let integrationTestTargets: [Target] = [
             "HomeCLI", "CLIKit", "CLIKitTestSupport", "ConnectionContract", "Essentials", "PluginHost", "EssentialsTestSupport", "HAModels", "Networking", "Transport", "Auth", "HomeAPI",
             "PushRelay", "LoopbackTestSupport", "Agent", "DeviceModel", "Thread", "Improv", "DBus", "MQTT", "MQTTPlugin", "DBusTestSupport",
             "CompanionWindow", "WindowBridge", "WindowUIPlugin", "SessionPlugin", "SessionContract", "AgentPlugin", "AgentContract", "LinuxSensorsPlugin",
-            "ConnectionPlugin", "ThreadPlugin", "ThreadContract", "Discovery", "MatterPlugin", "WindowContract",
+            "ConnectionPlugin", "ThreadPlugin", "ThreadContract", "Discovery", "MatterPlugin", "WindowContract", "HomePluginKit", "SystemControlsPlugin",
         ],
         path: "Tests/IntegrationTests"
     ),

@@ -45,6 +45,8 @@ struct CommandDispatcher {
         }
         let plugin = planned.descriptor.id
         let host = PluginHost(plan: plan, logger: Current.logger("plugin-host"))
+        // The settings page's plugin switches are the host's own, not a plugin's.
+        try? host.extensions.contribute(SettingsPoint.switches, name: "plugins", ManifestPlugins(source: source, states: { await host.report }), by: "home")
         let report = await host.start(only: [plugin])
         let command = host.extensions.contributions(to: CommandPoint.commands).first { $0.name == word && $0.plugin == plugin }?.value
         guard report.status(of: plugin)?.state == .started, let command else {

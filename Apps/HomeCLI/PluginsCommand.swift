@@ -9,7 +9,10 @@ struct PluginsCommand: Command {
     let summary = "List the manifest's plugins and their state (starts and stops them to find out)."
     let options: [OptionSpec] = [.json]
     let source: ManifestSource
-    var subcommands: [any Command] { [PluginsCheckCommand(source: source), PluginsCallCommand(source: source)] }
+    var subcommands: [any Command] { [
+            PluginsCheckCommand(source: source), PluginsCallCommand(source: source),
+            PluginsSwitchCommand(enable: true, source: source), PluginsSwitchCommand(enable: false, source: source),
+        ] }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)

@@ -15,7 +15,8 @@ struct ControlsCommand: PluginCommand {
     let controls: @Sendable () -> [any Control]
     let options: [OptionSpec] = [.json, .server]
     var subcommands: [any Command] {
-        [ControlSwitchCommand(enable: true, session: session, controls: controls), ControlSwitchCommand(enable: false, session: session, controls: controls)]
+        let choices = ControlChoices(session: session, controls: controls)
+        return [ControlSwitchCommand(enable: true, choices: choices), ControlSwitchCommand(enable: false, choices: choices)]
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -22,6 +22,7 @@ public final class MQTTPlugin: Plugin {
             contributes: [
                 ContributionDeclaration(point: AgentPoints.services.name, name: serviceName, summary: "the broker connection of the controls"),
                 ControlsCommand.declaration,
+                ContributionDeclaration(point: SettingsPoint.switches.name, name: "controls", summary: "the controls on the window's settings page"),
             ],
             consumes: [AgentPoints.controls.name],
             configurationKeys: ["broker", "username", "passwordFile", "caFile", "discoveryPrefix", "topicPrefix"],
@@ -41,7 +42,9 @@ public final class MQTTPlugin: Plugin {
     public func start(_ context: PluginContext) async throws {
         let controls = { @Sendable in Self.unique(context.contributions(to: AgentPoints.controls).flatMap(\.value.controls), logger: context.logger) }
         try context.contribute(AgentPoints.services, name: Self.serviceName, ControlsTransport(configuration: configuration, controls: controls))
-        try context.contribute(command: ControlsCommand(session: try context.resolve(SessionCapabilities.access), controls: controls))
+        let session = try context.resolve(SessionCapabilities.access)
+        try context.contribute(command: ControlsCommand(session: session, controls: controls))
+        try context.contribute(SettingsPoint.switches, name: "controls", ControlChoices(session: session, controls: controls))
     }
 
     public func stop() async {}

@@ -4,6 +4,8 @@ import Discovery
 import Essentials
 import Foundation
 import HomeAPI
+import HomePluginKit
+import PluginHost
 import SessionContract
 import ThreadContract
 import WindowBridge
@@ -21,6 +23,8 @@ struct WebKitFrontend: WindowFrontend {
     let notifications: any NotificationHistoryAccess
     /// The Matter commissioning the frontend's "Add Matter device" uses, if a plugin gives one.
     let matter: @Sendable () -> (any MatterCommissioning)?
+    /// The settings page's sections of switches (controls, plugins).
+    let switches: @Sendable () -> [Contribution<any SettingsSwitches>]
 
     func open(_ request: WindowRequest) async throws -> WindowOutcome {
         try await show(request)
@@ -97,7 +101,8 @@ struct WebKitFrontend: WindowFrontend {
         let server = "\(home.server)"
         let settings = WindowSettings(
             version: appVersion, server: server, session: session, sensors: sensors, thread: thread, notifications: notifications,
-            open: { url in UIThread.perform { switcher.show(url) } }, discovery: AvahiBrowser(logger: request.logger)
+            open: { url in UIThread.perform { switcher.show(url) } }, discovery: AvahiBrowser(logger: request.logger),
+            switches: switches
         )
         let windowSession = try HomeWindowSession(home: home)
         let folders = home.folders

@@ -5,6 +5,8 @@ import Desktop
 import Discovery
 import Essentials
 import HomeAPI
+import HomePluginKit
+import PluginHost
 import SessionContract
 import ThreadContract
 import Tray
@@ -24,6 +26,10 @@ struct WindowSettings: CompanionSettings {
     let open: @Sendable (String) -> Void
     /// Finds servers on the network for the sign-in form, as `home servers discover` does.
     let discovery: AvahiBrowser
+    /// The sections of switches plugins (and the host, for the plugins themselves) offer.
+    let switches: @Sendable () -> [Contribution<any SettingsSwitches>]
+    /// How long a sign-in in the browser waits for the person, in seconds.
+    var browserPatience: Double = 300
     /// The autostart entries, as `home autostart` writes them.
     var autostart: AutostartEntries { AutostartEntries(configFolder: Current.directories().configuration.deletingLastPathComponent()) }
 
@@ -32,6 +38,10 @@ struct WindowSettings: CompanionSettings {
         let choices = try await sensors.sensors(server: server)
         let networks = try thread.networks()
         let received = try await notifications.recent(server: server, limit: 20)
+        var sections: [JSONValue] = []
+        for section in switches() {
+            sections.append(await Self.section(section, server: server))
+        }
         let pins = try TrayPins(folder: try await session.restore(server: server, advice: "it is not signed in").folders.data).list()
         return .object([
             "version": .string(version),
@@ -46,9 +56,26 @@ struct WindowSettings: CompanionSettings {
                 ])
             }),
             "pins": .array(pins.map(JSONValue.string)),
+            "switches": .array(sections),
             "autostart": .object(Dictionary(uniqueKeysWithValues: AutostartItem.allCases.map { ($0.rawValue, JSONValue.bool(autostart.isEnabled($0))) })),
             "threadNetworks": .array(networks.map { .object(["id": .string($0.id), "name": $0.name.map(JSONValue.string) ?? .null, "channel": $0.channel.map { .integer(Int64($0)) } ?? .null]) }),
         ])
+    }
+
+    /// One section of switches as the page shows it: `section`, `title`, `explanation`, and its
+    /// `items` (`id`, `name`, `detail`, `on`), or the `error` that kept them from being read.
+    private static func section(_ section: Contribution<any SettingsSwitches>, server: String) async -> JSONValue {
+        var object: [String: JSONValue] = [
+            "section": .string(section.name), "title": .string(section.value.title), "explanation": .string(section.value.explanation), "items": .array([]),
+        ]
+        do {
+            object["items"] = .array(try await section.value.switches(server: server).map { item in
+                .object(["id": .string(item.id), "name": .string(item.name), "detail": .string(item.detail), "on": .bool(item.isOn)])
+            })
+        } catch {
+            object["error"] = .string("\(error)")
+        }
+        return .object(object)
     }
 
     func discovered() async throws -> JSONValue {
@@ -72,6 +99,13 @@ struct WindowSettings: CompanionSettings {
         case .signIn(let request):
             let home = try await session.client.signIn(to: request.server, using: .password(PasswordAnswers(username: request.username, password: request.password)))
             Current.logger("window").info("signed in to \(home.server) as \(request.username) from the settings page")
+        case .signInWithBrowser(let server):
+            let home = try await session.client.signIn(to: server, using: .browser(timeout: browserPatience) { url in BrowserOpener.open(url.absoluteString) })
+            Current.logger("window").info("signed in to \(home.server) in the browser from the settings page")
+        case .setSwitch(let name, let id, let on):
+            guard let section = switches().first(where: { $0.name == name }) else { throw WindowSessionError(description: "no settings section '\(name)'") }
+            try await section.value.set(id, on: on, server: server)
+            Current.logger("window").info("\(name): \(id) turned \(on ? "on" : "off")")
         case .autostart(let name, let on):
             guard let item = AutostartItem(rawValue: name) else { return }
             if on {

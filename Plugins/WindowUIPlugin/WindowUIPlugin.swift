@@ -16,7 +16,7 @@ public final class WindowUIPlugin: Plugin {
                 summary: "The window's WebKitGTK frontend (only in home-window)",
                 requires: [SessionCapabilities.access.id, AgentCapabilities.sensorReporting.id, AgentCapabilities.notificationHistory.id, ThreadCapabilities.sharing.id],
                 contributes: [ContributionDeclaration(point: WindowPoints.frontends.name, name: "webkitgtk", summary: "WebKitGTK 6.0 and GTK 4")],
-                consumes: [WindowPoints.matterCommissioners.name],
+                consumes: [WindowPoints.matterCommissioners.name, SettingsPoint.switches.name],
                 failurePolicy: .degrade
             ),
             configuration: CommandsPluginConfiguration.self
@@ -35,7 +35,8 @@ public final class WindowUIPlugin: Plugin {
         let frontend = WebKitFrontend(
             appVersion: appVersion, session: try context.resolve(SessionCapabilities.access), sensors: try context.resolve(AgentCapabilities.sensorReporting),
             thread: try context.resolve(ThreadCapabilities.sharing), notifications: try context.resolve(AgentCapabilities.notificationHistory),
-            matter: { context.contributions(to: WindowPoints.matterCommissioners).first?.value }
+            matter: { context.contributions(to: WindowPoints.matterCommissioners).first?.value },
+            switches: { context.contributions(to: SettingsPoint.switches) }
         )
         try context.contribute(WindowPoints.frontends, name: "webkitgtk", frontend)
     }

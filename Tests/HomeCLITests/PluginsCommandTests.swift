@@ -45,7 +45,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           improv                 requires session.access@1; commands: improv
           location               agent.location-sources: location
           system-controls        agent.controls: system
-          mqtt                   requires session.access@1; reads agent.controls; agent.services: mqtt; commands: controls
+          mqtt                   requires session.access@1; reads agent.controls; agent.services: mqtt; commands: controls; settings.switches: controls
           script-sensors         agent.sensor-sources: scripts
           design-tokens          provides design.theme-exporter@1; commands: theme
           window                 requires session.access@1; reads window.frontends; commands: window

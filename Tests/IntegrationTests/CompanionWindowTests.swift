@@ -2,6 +2,10 @@ import Agent
 import AgentContract
 import AgentPlugin
 import ConnectionPlugin
+@testable import HomeCLI
+import HomePluginKit
+import MQTTPlugin
+import SystemControlsPlugin
 import Auth
 import CompanionWindow
 import Discovery
@@ -236,7 +240,8 @@ final class CompanionWindowTests: XCTestCase {
             _ = try NotificationHistory(folder: home.folders.data).record(received)
             return WindowSettings(
                 version: "test", server: "\(home.server)", session: access, sensors: sensors, thread: thread, notifications: notifications,
-                open: { url in opened.withLock { $0.append(url) } }, discovery: AvahiBrowser(bus: .address(avahi.bus.address), logger: self.world.logs.logger(label: "discovery"))
+                open: { url in opened.withLock { $0.append(url) } }, discovery: AvahiBrowser(bus: .address(avahi.bus.address), logger: self.world.logs.logger(label: "discovery")),
+                switches: { [] }
             )
         })
         let (made, madeOutput) = try HomeProcess(root: world.root, environment: ["HOME_CLIENT_ID": world.clientID]).run(["thread", "new", "--channel", "20", "--name", "Settings Mesh"])
@@ -354,6 +359,85 @@ final class CompanionWindowTests: XCTestCase {
         XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? serverButton(other, "Make default", false)) == "\"present\"" }, "the page read the servers again")
         XCTAssertEqual(try serverButton(other, "Open", true), "\"pressed\"")
         XCTAssertTrue(UIThread.iterate(seconds: 20) { opened.withLock { $0 } == [other] }, "the switcher was asked for the other server: \(opened.withLock { $0 })")
+    }
+
+    func testTheSettingsTurnControlsAndPluginsOnAndOffAndSignInInTheBrowser() throws {
+        let server = try IntegrationEnvironment.require()
+        // The browser is an xdg-open that writes down the address it was given.
+        let bin = world.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let browserLog = world.root.appendingPathComponent("browser.log")
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(browserLog.path)'\n".write(to: bin.appendingPathComponent("xdg-open"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("xdg-open").path)
+        var withBrowser = Current
+        let environment = Current.environment().merging(["PATH": bin.path + ":/usr/bin:/bin"]) { _, new in new }
+        withBrowser.environment = { environment }
+        Current = withBrowser
+        let factories = [
+            SessionPlugin.factory, ConnectionPlugin.factory, ThreadPlugin.factory, AgentPlugin.factory(appVersion: "test"), LinuxSensorsPlugin.factory(agentVersion: "test"),
+            SystemControlsPlugin.factory, MQTTPlugin.factory,
+        ]
+        let plan = try PluginLoader(catalog: PluginCatalog(factories)).plan(PluginManifest(plugins: factories.map { ManifestEntry(id: $0.descriptor.id) }, baseDirectory: world.root))
+        let host = PluginHost(plan: plan, logger: world.logs.logger(label: "plugin-host"))
+        // The plugins' own switches, as `home` gives them: its manifest in this world's folder.
+        let manifest = ManifestSource(option: nil, directories: world.layout, factories: BuiltInCatalog.factories, defaults: BuiltInCatalog.defaults)
+        try host.extensions.contribute(SettingsPoint.switches, name: "plugins", ManifestPlugins(source: manifest, states: { await host.report }), by: "home")
+        XCTAssertEqual(try UIThreadWait.result { await host.start() }.outcome, .running)
+        defer { _ = try? UIThreadWait.result { await host.stop() } }
+        let (home, _, controller) = try openWindow(server, settings: { _ in
+            WindowSettings(
+                version: "test", server: server.url, session: try host.registry.resolve(SessionCapabilities.access), sensors: try host.registry.resolve(AgentCapabilities.sensorReporting),
+                thread: try host.registry.resolve(ThreadCapabilities.sharing), notifications: try host.registry.resolve(AgentCapabilities.notificationHistory), open: { _ in },
+                discovery: AvahiBrowser(bus: .address("unix:path=/nonexistent"), logger: self.world.logs.logger(label: "discovery")),
+                switches: { host.extensions.contributions(to: SettingsPoint.switches) }
+            )
+        })
+        waitUntilConnected(controller)
+        controller.showSettings()
+        let loaded = UIThread.iterate(seconds: 20) { (try? UIThreadWait.evaluate("document.body.dataset.loaded ?? null", in: controller.view)) == "\"yes\"" }
+        XCTAssertTrue(loaded, "the settings page read its state: \(world.logs.lines.suffix(10))")
+        let page = { (script: String) in (try? UIThreadWait.evaluate(script, in: controller.view)) ?? "" }
+        XCTAssertEqual(page("document.getElementById('switches-controls-title').textContent"), "\"Controls\"")
+        XCTAssertEqual(page("document.getElementById('switch-controls-lock_screen').checked"), "false", "every control is off until chosen")
+        XCTAssertTrue(page("document.getElementById('switches-plugins').textContent").contains("(started)"), "a plugin running in this process says so")
+        XCTAssertEqual(page("document.getElementById('switch-plugins-tags').checked"), "true")
+        // A control offered to the server from the page is what `home controls` lists.
+        _ = page("document.getElementById('switch-controls-lock_screen').click(); true")
+        let controls = { () -> [String: JSONValue] in
+            let listed = (try? HomeProcess(root: self.world.root, environment: ["HOME_CLIENT_ID": self.world.clientID]).run(["controls", "--json", "--server", "\(home.server)"]).1) ?? "[]"
+            return Dictionary(uniqueKeysWithValues: ((try? JSONParser.parse(listed))?.arrayValue ?? []).compactMap(\.objectValue).compactMap { row in row["id"]?.stringValue.map { ($0, row["enabled"] ?? .null) } })
+        }
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { controls()["lock_screen"] == .bool(true) }, "\(controls())")
+        XCTAssertEqual(controls()["suspend"], .bool(false))
+        _ = page("document.getElementById('switches-controls').scrollIntoView(); true")
+        _ = try screenshot(controller.view, named: "settings-switches")
+        // A plugin turned off in the manifest `home` reads, with what needs it; and on again.
+        _ = page("document.getElementById('switch-plugins-agent').click(); true")
+        let pluginStates = { () -> [String: String] in
+            let listed = (try? HomeProcess(root: self.world.root, environment: ["HOME_CLIENT_ID": self.world.clientID]).run(["plugins", "--json"]).1) ?? "{}"
+            let rows = ((try? JSONParser.parse(listed))?.objectValue?["plugins"]?.arrayValue ?? []).compactMap(\.objectValue)
+            return Dictionary(uniqueKeysWithValues: rows.compactMap { row in row["id"]?.stringValue.map { ($0, row["state"]?.stringValue ?? "") } })
+        }
+        XCTAssertTrue(UIThread.iterate(seconds: 30) { pluginStates()["agent"] == "disabled" }, "\(pluginStates())")
+        XCTAssertEqual(pluginStates()["tags"], "disabled", "what needs the agent goes with it")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { page("document.getElementById('switch-plugins-tags').checked") == "false" }, "the page shows it: \(page("document.getElementById('problem').textContent + document.getElementById('switches-plugins').textContent"))")
+        _ = page("document.getElementById('switch-plugins-agent').click(); true")
+        XCTAssertTrue(UIThread.iterate(seconds: 30) { pluginStates()["agent"] == "started" && pluginStates()["tags"] == "started" }, "\(pluginStates())")
+        // Signing in in the browser: the page waits while the person signs in there.
+        let other = server.url.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        _ = page("document.getElementById('sign-in-server').value = \(try JSONSerializer.string(.string(other))); document.getElementById('sign-in-browser').click(); true")
+        var asked: URL?
+        XCTAssertTrue(UIThread.iterate(seconds: 20) {
+            asked = (try? String(contentsOf: browserLog, encoding: .utf8))?.split(separator: "\n").first.flatMap { URL(string: String($0)) }
+            return asked != nil
+        }, "the browser was opened")
+        XCTAssertTrue(page("document.getElementById('browser-waiting').textContent").contains("Waiting"))
+        let url = try XCTUnwrap(asked)
+        XCTAssertTrue(url.absoluteString.hasPrefix(other + "/auth/authorize?"), url.absoluteString)
+        _ = try UIThreadWait.result { await BrowserPlayer.play(url, server: server) }
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { (try? self.homeOutput("servers"))?.contains(other) == true }, (try? homeOutput("servers")) ?? "")
+        XCTAssertTrue(UIThread.iterate(seconds: 20) { page("document.getElementById('servers').textContent").contains(other) }, "the page lists it")
+        XCTAssertEqual(page("document.getElementById('browser-waiting').textContent"), "\"\"")
     }
 
     /// What `home COMMAND…` prints for this world's user.

@@ -59,7 +59,7 @@ final class HomeSessionTests: XCTestCase {
     func testBrowserCodeFlowWithTheTestPlayingTheBrowser() async throws {
         let server = try IntegrationEnvironment.require()
         let home = try await Home.signIn(to: server.url, using: .browser(timeout: 30) { url in
-            await Self.playBrowser(url, server: server, state: nil)
+            await BrowserPlayer.play(url, server: server)
         })
         let states = try await home.states()
         XCTAssertGreaterThan(states.count, 50)
@@ -71,7 +71,7 @@ final class HomeSessionTests: XCTestCase {
         let server = try IntegrationEnvironment.require()
         let error = await expectHomeError(.permissionDenied) {
             try await Home.signIn(to: server.url, using: .browser(timeout: 30) { url in
-                await Self.playBrowser(url, server: server, state: "forged")
+                await BrowserPlayer.play(url, server: server, state: "forged")
             })
         }
         XCTAssertTrue(error?.message.contains("state mismatch") ?? false, "\(String(describing: error))")
@@ -250,22 +250,5 @@ final class HomeSessionTests: XCTestCase {
         let answer = try await AdminConnection(server: server).send("frontend/get_user_data", ["key": .string("language")])
         guard case .string(let language)? = answer.objectValue?["value"]?.objectValue?["language"] else { return nil }
         return language
-    }
-
-    /// Does what the browser and the server's sign-in page do: runs the login flow with the
-    /// authorize URL's client id and redirect URI, then follows the redirect with the code
-    /// (and `state`, or a forged one).
-    private static func playBrowser(_ url: URL, server: IntegrationEnvironment, state forged: String?) async {
-        do {
-            let query = Dictionary(uniqueKeysWithValues: (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { ($0.name, $0.value ?? "") })
-            let clientID = try XCTUnwrap(query["client_id"]), redirect = try XCTUnwrap(query["redirect_uri"])
-            let code = try await LoginFlowClient(address: try ServerAddress(server.url))
-                .signIn(clientID: clientID, redirectURI: redirect, answering: PasswordAnswers(username: server.username, password: server.password))
-            var back = try XCTUnwrap(URLComponents(string: redirect))
-            back.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: forged ?? query["state"])]
-            _ = try await HTTPExchange.send("GET", try XCTUnwrap(back.url))
-        } catch {
-            XCTFail("playing the browser failed: \(error)")
-        }
     }
 }

@@ -22,6 +22,8 @@ final class SettingsActionTests: XCTestCase {
         XCTAssertEqual(try action(#"{"action":"autostart","item":"tray","on":false}"#), .autostart(item: "tray", on: false))
         XCTAssertEqual(try action(#"{"action":"pin","entity":"light.kitchen"}"#), .pin(entity: "light.kitchen", on: true))
         XCTAssertEqual(try action(#"{"action":"unpin","entity":"light.kitchen"}"#), .pin(entity: "light.kitchen", on: false))
+        XCTAssertEqual(try action(#"{"action":"sign-in-browser","server":"http://ha.local:8123"}"#), .signInWithBrowser(server: "http://ha.local:8123"))
+        XCTAssertEqual(try action(#"{"action":"switch","section":"controls","id":"lock_screen","on":true}"#), .setSwitch(section: "controls", id: "lock_screen", on: true))
     }
 
     func testTruncatedMalformedAndOversizedRequestsAreRefusedWithAReason() {
@@ -46,6 +48,10 @@ final class SettingsActionTests: XCTestCase {
             (#"{"action":"autostart","item":"firefox","on":true}"#, "an autostart request needs an item (agent or tray)"),
             (#"{"action":"autostart","item":"agent"}"#, "an autostart request needs an item (agent or tray)"),
             (#"{"action":"pin"}"#, "a pin request needs an entity"),
+            (#"{"action":"sign-in-browser"}"#, "a sign-in request needs a server"),
+            (#"{"action":"switch","section":"plugins","id":"mqtt"}"#, "a switch request needs a section, an id and on: true or false"),
+            (#"{"action":"switch","section":"","id":"mqtt","on":false}"#, "a switch request needs a section"),
+            (#"{"action":"switch","section":"plugins","id":"\#(String(repeating: "p", count: 257))","on":false}"#, "a switch request needs a section"),
             (#"{"action":"unpin","entity":"\#(String(repeating: "e", count: 256))"}"#, "a pin request needs an entity"),
             (#"{"action":"default","server":"\#(String(repeating: "h", count: 5_000))"}"#, "a settings request of"),
         ]

@@ -43,12 +43,14 @@ enum SettingsPage {
               <label>Server <input id="sign-in-server" type="url" required placeholder="http://homeassistant.local:8123"></label>
               <label>User name <input id="sign-in-username" required autocomplete="username"></label>
               <label>Password <input id="sign-in-password" type="password" required autocomplete="current-password"></label>
-              <button type="submit">Sign in</button></form>
+              <button type="submit">Sign in</button> <button type="button" id="sign-in-browser">Sign in in the browser</button></form>
+            <p id="browser-waiting" class="muted" aria-live="polite"></p>
             <p id="discovered-title">On this network: <span id="discovered" aria-live="polite">looking…</span></p>
-            <p class="muted">A server that asks for a further step (such as an authenticator code), or a sign-in in the browser: <code>home login URL</code>.</p></section>
+            <p class="muted">A server that asks for a further step (such as an authenticator code) or signs in elsewhere: <em>Sign in in the browser</em>, as <code>home login URL --browser</code> does.</p></section>
           <section aria-labelledby="sensors-title"><h2 id="sensors-title">Sensors reported to <span id="server"></span></h2>
             <table><thead><tr><th scope="col">Reports</th><th scope="col">Sensor</th><th scope="col">Now</th></tr></thead><tbody id="sensors"></tbody></table>
             <p class="muted">None reports until you turn it on; <code>home agent</code> sends them.</p></section>
+          <div id="switches"></div>
           <section aria-labelledby="notifications-title"><h2 id="notifications-title">Notifications</h2>
             <table><thead><tr><th scope="col">Received</th><th scope="col">Notification</th><th scope="col">Actions</th></tr></thead><tbody id="notifications"></tbody></table>
             <p class="muted">What <code>home agent</code> received from this server, newest first; a button presses its action, as <code>home notifications act ID ACTION</code> does.</p></section>
@@ -143,6 +145,40 @@ enum SettingsPage {
             row.append(toggle, name, value);
             return row;
           }));
+          // Sections of switches plugins offer (controls, plugins): a checkbox each, labelled.
+          document.getElementById("switches").replaceChildren(...(state.switches || []).map((section) => {
+            const box = document.createElement("section");
+            box.id = "switches-" + section.section;
+            const title = document.createElement("h2");
+            title.id = box.id + "-title";
+            title.textContent = section.title;
+            box.setAttribute("aria-labelledby", title.id);
+            const list = document.createElement("table");
+            const body = document.createElement("tbody");
+            body.append(...section.items.map((item) => {
+              const row = document.createElement("tr");
+              const toggle = document.createElement("td");
+              const input = document.createElement("input");
+              input.type = "checkbox";
+              input.id = "switch-" + section.section + "-" + item.id;
+              input.checked = item.on;
+              input.addEventListener("change", () => post({ action: "switch", section: section.section, id: item.id, on: input.checked }));
+              const label = document.createElement("label");
+              label.htmlFor = input.id;
+              label.textContent = item.name;
+              toggle.append(input);
+              const name = document.createElement("td");
+              name.append(label);
+              row.append(toggle, name, cell(item.detail));
+              return row;
+            }));
+            list.append(body);
+            const explanation = document.createElement("p");
+            explanation.className = "muted";
+            explanation.textContent = section.error ? "Cannot be read now: " + section.error : section.explanation;
+            box.append(title, list, explanation);
+            return box;
+          }));
           const notifications = document.getElementById("notifications");
           notifications.replaceChildren(...(state.notifications || []).map((notification) => {
             const row = document.createElement("tr");
@@ -194,6 +230,15 @@ enum SettingsPage {
           const body = { action: "sign-in", server: field("server").value, username: field("username").value, password: field("password").value };
           field("password").value = "";
           if (await post(body)) { event.target.reset(); }
+        });
+        // The browser signs in (any step the server asks for); this waits until it has.
+        document.getElementById("sign-in-browser").addEventListener("click", async () => {
+          const server = document.getElementById("sign-in-server");
+          if (!server.reportValidity()) { return; }
+          const waiting = document.getElementById("browser-waiting");
+          waiting.textContent = "Waiting for the sign-in in your browser…";
+          if (await post({ action: "sign-in-browser", server: server.value })) { document.getElementById("sign-in").reset(); }
+          waiting.textContent = "";
         });
         document.getElementById("pin").addEventListener("submit", async (event) => {
           event.preventDefault();

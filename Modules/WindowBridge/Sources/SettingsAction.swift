@@ -16,6 +16,10 @@ public enum SettingsAction: Sendable, Equatable {
     case signIn(SignInRequest)
     /// Start `home agent` or `home tray` with the desktop session, or stop, as `home autostart` does.
     case autostart(item: String, on: Bool)
+    /// Sign in to a server in the user's browser, as `home login URL --browser` does.
+    case signInWithBrowser(server: String)
+    /// Turn a switch of a settings section (`controls`, `plugins`) on or off.
+    case setSwitch(section: String, id: String, on: Bool)
     /// Pin an entity to the tray as a quick action, or unpin it, as `home tray pin|unpin` does.
     case pin(entity: String, on: Bool)
 
@@ -29,7 +33,9 @@ public enum SettingsAction: Sendable, Equatable {
     /// "server": URL}` with `sign-out`, `default` or `open`, or `{"action": "notification-action",
     /// "id": NUMBER, "button": ACTION_ID, "text": REPLY}` (`text` only for a reply), or
     /// `{"action": "sign-in", "server": URL, "username": NAME, "password": PASSWORD}`, or
-    /// `{"action": "autostart", "item": "agent"|"tray", "on": BOOL}`, or `{"action": "pin"|"unpin", "entity": ID}`.
+    /// `{"action": "sign-in-browser", "server": URL}`, or `{"action": "autostart", "item":
+    /// "agent"|"tray", "on": BOOL}`, or `{"action": "pin"|"unpin", "entity": ID}`, or
+    /// `{"action": "switch", "section": NAME, "id": ID, "on": BOOL}`.
     public init(json bytes: [UInt8]) throws(BridgeMessageError) {
         guard bytes.count <= Self.maximumBytes else { throw BridgeMessageError("a settings request of \(bytes.count) bytes (at most \(Self.maximumBytes))") }
         guard let object = (try? JSONParser.parse(bytes))?.objectValue else { throw BridgeMessageError("a settings request that is not a JSON object") }
@@ -63,6 +69,14 @@ public enum SettingsAction: Sendable, Equatable {
                 throw BridgeMessageError("a sign-in request needs a user name and a password")
             }
             self = .signIn(SignInRequest(server: server, username: username, password: password))
+        case "sign-in-browser":
+            self = .signInWithBrowser(server: try Self.server(in: object, for: "a sign-in"))
+        case "switch":
+            guard let section = object["section"]?.stringValue, !section.isEmpty, section.utf8.count <= 128,
+                  let id = object["id"]?.stringValue, !id.isEmpty, id.utf8.count <= 256, case .bool(let on)? = object["on"] else {
+                throw BridgeMessageError("a switch request needs a section, an id and on: true or false")
+            }
+            self = .setSwitch(section: section, id: id, on: on)
         case "autostart":
             guard let item = object["item"]?.stringValue, Self.autostartItems.contains(item), case .bool(let on)? = object["on"] else {
                 throw BridgeMessageError("an autostart request needs an item (agent or tray) and on: true or false")

@@ -1,0 +1,6 @@
+import Essentials
+
+/// A control id this machine does not have.
+struct UnknownControlError: CallerError {
+    let description: String
+}
