@@ -59,10 +59,7 @@ struct WebKitFrontend: WindowFrontend {
         defer { tray.stop() }
         let hidesOnClose = { [closes = request.closesWithoutTray] in !closes && TrayPresence.isRunning() }
         while true {
-            // The frontend offers "Add Matter device" once the server has Matter running.
-            let commissioning = matter()
-            let canCommission = await commissioning?.isAvailable(server: "\(home.server)") ?? false
-            let controller = try makeWindow(home: home, request: request, switcher: switcher, matter: canCommission ? commissioning : nil)
+            let controller = try makeWindow(home: home, request: request, switcher: switcher, matter: matter())
             switcher.controller = controller
             if let screenshot = request.screenshot {
                 try controller.screenshotWhenConnected(path: path, entity: entity, to: screenshot)
@@ -111,11 +108,25 @@ struct WebKitFrontend: WindowFrontend {
             logger: request.logger, openExternally: BrowserOpener.open
         )
         view.settings = settings
+        // The frontend offers "Add Matter device" once the server has Matter running: asked while
+        // the page loads (the frontend waits for `config/get` anyway), not before.
+        let capabilities = FrontendCapabilities(settingsScreen: true, threadCredentialImport: true)
         return WindowController(
-            view: view, session: windowSession,
-            capabilities: FrontendCapabilities(settingsScreen: true, threadCredentialImport: true, matterCommissioning: matter != nil), logger: request.logger,
+            view: view, session: windowSession, capabilities: capabilities, settling: Self.settling(capabilities, matter: matter, server: server), logger: request.logger,
             threadNetworks: ServerThreadOffer(sharing: thread, server: server), matter: matter.map { ServerMatterOffer(commissioning: $0, server: server) }
         )
+    }
+
+    /// `capabilities` with Matter commissioning on when the server runs Matter (nil: nothing to ask).
+    private nonisolated static func settling(
+        _ capabilities: FrontendCapabilities, matter: (any MatterCommissioning)?, server: String
+    ) -> (@Sendable () async -> FrontendCapabilities)? {
+        guard let matter else { return nil }
+        return { @Sendable in
+            var settled = capabilities
+            settled.matterCommissioning = await matter.isAvailable(server: server)
+            return settled
+        }
     }
 
     /// The URL of `path` on `server`, naming `entity`'s dialog.

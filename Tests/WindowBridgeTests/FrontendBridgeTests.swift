@@ -30,8 +30,11 @@ final class FrontendBridgeTests: XCTestCase {
         func signOut() async throws {}
     }
 
-    private func bridge(_ session: any WindowSession, _ recorder: Recorder, capabilities: FrontendCapabilities = FrontendCapabilities()) -> FrontendBridge {
-        FrontendBridge(session: session, capabilities: capabilities, actions: recorder, logger: Logger(label: "test", level: .error) { _ in }) { call in
+    private func bridge(
+        _ session: any WindowSession, _ recorder: Recorder, capabilities: FrontendCapabilities = FrontendCapabilities(),
+        settling: (@Sendable () async -> FrontendCapabilities)? = nil
+    ) -> FrontendBridge {
+        FrontendBridge(session: session, capabilities: capabilities, settling: settling, actions: recorder, logger: Logger(label: "test", level: .error) { _ in }) { call in
             recorder.calls.withLock { $0.append(call) }
         }
     }
@@ -59,9 +62,10 @@ final class FrontendBridgeTests: XCTestCase {
         XCTAssertEqual(recorder.calls.withLock { $0 }, [.answer("externalAuthSetToken", success: false)])
     }
 
-    func testConfigGetSaysOnlyWhatWorks() throws {
+    func testConfigGetSaysOnlyWhatWorks() async throws {
         let recorder = Recorder()
         bridge(FixedSession(token: nil), recorder).receive(handler: "externalBus", json: #"{"type":"config/get","id":1}"#)
+        try await waitForCalls(recorder, count: 1)
         let call = try XCTUnwrap(recorder.calls.withLock { $0.first })
         let result = try XCTUnwrap(call.message.objectValue?["result"]?.objectValue)
         XCTAssertEqual(call.message.objectValue?["id"], .integer(1))
@@ -70,10 +74,11 @@ final class FrontendBridgeTests: XCTestCase {
         XCTAssertEqual(result["canCommissionMatter"], .bool(false))
     }
 
-    func testMatterCommissioningIsOfferedAndAskedOnlyWhenTheWindowCanDoIt() throws {
+    func testMatterCommissioningIsOfferedAndAskedOnlyWhenTheWindowCanDoIt() async throws {
         let recorder = Recorder()
         let offering = bridge(FixedSession(token: nil), recorder, capabilities: FrontendCapabilities(matterCommissioning: true))
         offering.receive(handler: "externalBus", json: #"{"type":"config/get","id":1}"#)
+        try await waitForCalls(recorder, count: 1)
         let result = try XCTUnwrap(recorder.calls.withLock { $0.first }?.message.objectValue?["result"]?.objectValue)
         XCTAssertEqual(result["canCommissionMatter"], .bool(true))
         offering.receive(handler: "externalBus", json: #"{"type":"matter/commission"}"#)
@@ -82,6 +87,31 @@ final class FrontendBridgeTests: XCTestCase {
         bridge(FixedSession(token: nil), declining).receive(handler: "externalBus", json: #"{"type":"matter/commission","id":7}"#)
         XCTAssertEqual(declining.events.withLock { $0 }, [])
         XCTAssertEqual(declining.calls.withLock { $0 }.first?.message.objectValue?["success"], .bool(false))
+    }
+
+    func testWhatTheServerDecidesIsFoundWhileThePageLoadsAndConfigGetWaitsForIt() async throws {
+        let recorder = Recorder()
+        let asked = Mutex(false)
+        let gate = AsyncStream<Void>.makeStream()
+        let bridge = bridge(FixedSession(token: nil), recorder, capabilities: FrontendCapabilities(settingsScreen: true)) {
+            asked.withLock { $0 = true }
+            for await _ in gate.stream { break }
+            return FrontendCapabilities(settingsScreen: true, matterCommissioning: true)
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while !asked.withLock({ $0 }), Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertTrue(asked.withLock { $0 }, "the question is asked as the bridge is made, before the page asks")
+        bridge.receive(handler: "externalBus", json: #"{"type":"config/get","id":1}"#)
+        bridge.receive(handler: "externalBus", json: #"{"type":"matter/commission","id":2}"#)
+        try await waitForCalls(recorder, count: 1)
+        XCTAssertEqual(recorder.calls.withLock { $0 }.map { $0.message.objectValue?["id"] }, [.integer(2)], "config/get waits; until then Matter is not offered")
+        gate.continuation.yield()
+        try await waitForCalls(recorder, count: 2)
+        let result = try XCTUnwrap(recorder.calls.withLock { $0.last }?.message.objectValue?["result"]?.objectValue)
+        XCTAssertEqual(result["canCommissionMatter"], .bool(true))
+        XCTAssertEqual(result["hasSettingsScreen"], .bool(true))
+        bridge.receive(handler: "externalBus", json: #"{"type":"matter/commission"}"#)
+        XCTAssertEqual(recorder.events.withLock { $0 }, ["matter commission"])
     }
 
     func testEventsReachTheWindowAndUnknownMessagesGetAnError() throws {

@@ -28,14 +28,14 @@ public final class WindowController: WindowActions, @unchecked Sendable {
 
     /// Creates the controller of `view` for `session`; call on the UI thread.
     public init(
-        view: CompanionWebView, session: any WindowSession, capabilities: FrontendCapabilities, logger: Logger, threadNetworks: (any ThreadNetworkOffer)? = nil,
-        matter: (any MatterCommissionOffer)? = nil
+        view: CompanionWebView, session: any WindowSession, capabilities: FrontendCapabilities, settling: (@Sendable () async -> FrontendCapabilities)? = nil, logger: Logger,
+        threadNetworks: (any ThreadNetworkOffer)? = nil, matter: (any MatterCommissionOffer)? = nil
     ) {
         self.matter = matter
         self.view = view
         self.logger = logger
         self.threadNetworks = threadNetworks
-        let bridge = FrontendBridge(session: session, capabilities: capabilities, actions: self, logger: logger) { [view] call in
+        let bridge = FrontendBridge(session: session, capabilities: capabilities, settling: settling, actions: self, logger: logger) { [view] call in
             UIThread.perform { view.run(call) }
         }
         self.bridge = bridge

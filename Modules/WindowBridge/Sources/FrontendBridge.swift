@@ -12,7 +12,9 @@ public final class FrontendBridge: Sendable {
     public static let handlerNames = ["getExternalAuth", "revokeExternalAuth", "externalBus"]
 
     private let session: any WindowSession
-    private let capabilities: FrontendCapabilities
+    /// What the window can do as far as known now; `config/get` waits for `settled` and keeps it here.
+    private let known: Mutex<FrontendCapabilities>
+    private let settled: Task<FrontendCapabilities, Never>
     private let actions: any WindowActions
     private let logger: Logger
     private let deliver: @Sendable (PageCall) -> Void
@@ -23,13 +25,17 @@ public final class FrontendBridge: Sendable {
     /// How often a command the frontend is not ready for is sent again, half a second apart.
     static let commandAttempts = 20
 
-    /// Creates a bridge; `deliver` runs each answer in the page (from any thread: it hops to the UI thread).
+    /// Creates a bridge; `deliver` runs each answer in the page (from any thread: it hops to the UI
+    /// thread). `settling`, when given, finds out what takes a question to the server (such as
+    /// whether it runs Matter) while the page loads; `config/get` is answered once it has, with
+    /// what it found, and until then `capabilities` stand.
     public init(
-        session: any WindowSession, capabilities: FrontendCapabilities, actions: any WindowActions, logger: Logger,
-        deliver: @escaping @Sendable (PageCall) -> Void
+        session: any WindowSession, capabilities: FrontendCapabilities, settling: (@Sendable () async -> FrontendCapabilities)? = nil, actions: any WindowActions,
+        logger: Logger, deliver: @escaping @Sendable (PageCall) -> Void
     ) {
         self.session = session
-        self.capabilities = capabilities
+        known = Mutex(capabilities)
+        settled = Task { await settling?() ?? capabilities }
         self.actions = actions
         self.logger = logger
         self.deliver = deliver
@@ -90,9 +96,14 @@ public final class FrontendBridge: Sendable {
     }
 
     private func handle(_ message: ExternalBusMessage) {
+        let capabilities = known.withLock { $0 }
         switch message.type {
         case "config/get":
-            answer(message, result: capabilities.configResult)
+            Task { [self] in
+                let settled = await settled.value
+                known.withLock { $0 = settled }
+                answer(message, result: settled.configResult)
+            }
         case "connection-status":
             actions.connectionChanged(message.payload?.objectValue?["event"]?.stringValue ?? "unknown")
         case "theme-update":
