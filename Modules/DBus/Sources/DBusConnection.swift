@@ -29,7 +29,7 @@ public final class DBusConnection: @unchecked Sendable {
         // libdbus reads these variables once per process; read here, a change is honoured.
         switch bus.fromEnvironment {
         case .system: opened = dbus.bus_get_private(DBUS_BUS_SYSTEM, &error)
-        case .session: opened = dbus.bus_get_private(DBUS_BUS_SESSION, &error)
+        case .session: throw .cannotConnect("no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus")
         case .address(let address):
             opened = dbus.connection_open_private(address, &error)
             if let opened, dbus.bus_register(opened, &error) == 0 {
