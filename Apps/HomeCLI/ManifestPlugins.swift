@@ -38,12 +38,14 @@ struct ManifestPlugins: SettingsSwitches {
     /// Writes the change and returns the plugins it turned on or off besides `id` (a default
     /// plugin whose requirement only `id` provides goes with it).
     func change(_ id: String, on: Bool) throws -> (alsoOn: [String], alsoOff: [String]) {
-        let before = try source.inspectedPlan()
+        // A manifest named with --manifest that is not there yet is made, as the default one is.
+        let exists = FileManager.default.fileExists(atPath: source.editable.path)
+        let before = exists ? try source.inspectedPlan() : try source.plan(file: nil, loadingLibraries: false)
         let known = Set(source.catalog.ids).union(before.startOrder.map(\.descriptor.id)).union(before.disabled.map(\.id))
         guard known.contains(id) else {
             throw ManifestChangeError("no plugin '\(id)'; known: \(known.sorted().joined(separator: ", "))")
         }
-        let current = FileManager.default.fileExists(atPath: source.editable.path) ? try Data(contentsOf: source.editable) : nil
+        let current = exists ? try Data(contentsOf: source.editable) : nil
         let text = try ManifestSwitch.setting(id, enabled: on, in: current)
         let after: LoadPlan
         do {

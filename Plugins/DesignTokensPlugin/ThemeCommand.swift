@@ -5,8 +5,9 @@ import HomePluginKit
 /// `home theme`: exports the design tokens the design-tokens plugin holds.
 struct ThemeCommand: PluginCommand {
     static let commandName = "theme"
-    static let commandSummary = "Export the design tokens as a Home Assistant theme (YAML), CSS, JSON or a terminal swatch."
+    static let commandSummary = "Export the design tokens as a Home Assistant theme (YAML), CSS, JSON or a terminal swatch; 'check' their contrast."
     let exporter: ThemeExporter
+    var subcommands: [any Command] { [ThemeCheckCommand(tokens: exporter.tokens)] }
     let options: [OptionSpec] = [.value("format", "FORMAT", help: "yaml (default), css, json or terminal.")]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -14,8 +14,8 @@ final class ThemeExporterTests: XCTestCase {
 
     func testYAMLIsAHomeAssistantThemeWithModes() {
         let yaml = exporter.export(.homeAssistantYAML, themeName: "My \"Theme\"")
-        XCTAssertTrue(yaml.hasPrefix("\"My \\\"Theme\\\"\":\n  modes:\n    light:\n      primary-color: \"#03a9f4\"\n"), yaml)
-        XCTAssertTrue(yaml.contains("    dark:\n      primary-color: \"#03a9f4\"\n      accent-color: \"#ff9800\"\n      primary-background-color: \"#111111\""), yaml)
+        XCTAssertTrue(yaml.hasPrefix("\"My \\\"Theme\\\"\":\n  modes:\n    light:\n      primary-color: \"#0277bd\"\n"), yaml)
+        XCTAssertTrue(yaml.contains("    dark:\n      primary-color: \"#03a9f4\"\n      text-primary-color: \"#111111\"\n      accent-color: \"#ff9800\"\n      primary-background-color: \"#111111\""), yaml)
     }
 
     func testCSSHasLightDefaultsAndADarkMediaQuery() {

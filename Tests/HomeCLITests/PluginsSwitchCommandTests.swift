@@ -44,6 +44,15 @@ final class PluginsSwitchCommandTests: HomeCLITestCase {
         XCTAssertTrue(text.contains("\"enabled\": false"), text)
     }
 
+    func testAManifestNamedWithTheOptionIsMadeOnTheFirstChange() async throws {
+        let named = root.appendingPathComponent("elsewhere.json")
+        let disabled = await home("--manifest", named.path, "plugins", "disable", "tags")
+        XCTAssertEqual(disabled.code, .success, disabled.error)
+        XCTAssertEqual(disabled.out, "disabled tags in \(named.path)\n")
+        XCTAssertTrue(try String(contentsOf: named, encoding: .utf8).contains("\"id\": \"tags\""))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: manifest.path), "the default manifest is not touched")
+    }
+
     func testRefusedChangesLeaveTheFileAsItWas() async throws {
         let offAll = await home("plugins", "disable", "session")
         XCTAssertEqual(offAll.code, .success)

@@ -13,7 +13,7 @@ enum SettingsPage {
         <html lang="en"><head><meta charset="utf-8"><title>HomeCompanion settings</title>
         <meta name="color-scheme" content="light dark">
         <style>
-          :root { --primary: #03a9f4; --text: #212121; --secondary: #727272; --card: #ffffff; --background: #fafafa; --divider: rgba(0,0,0,.12); font-family: Roboto, "Noto Sans", sans-serif; }
+          :root { --primary: #0277bd; --text: #212121; --secondary: #727272; --card: #ffffff; --background: #fafafa; --divider: rgba(0,0,0,.12); font-family: Roboto, "Noto Sans", sans-serif; }
           @media (prefers-color-scheme: dark) { :root { --text: #e1e1e1; --secondary: #9b9b9b; --card: #1c1c1c; --background: #111111; --divider: rgba(225,225,225,.12); } }
           body { margin: 0; background: var(--background); color: var(--text); }
           header { background: #0288d1; color: #fff; padding: 16px 24px; display: flex; align-items: center; gap: 24px; }
