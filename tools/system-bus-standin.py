@@ -1,6 +1,7 @@
 """Stand-ins for the system services the companion listens to, on a private D-Bus bus:
 `org.freedesktop.login1` with the Manager's PrepareForSleep signal, as systemd-logind emits it
-before a suspend (true) and after the resume (false), and `org.freedesktop.NetworkManager` with
+before a suspend (true) and after the resume (false), and its LockSessions, Suspend, Reboot and
+PowerOff methods, which print `called METHOD [ARGUMENT]` and do nothing else, and `org.freedesktop.NetworkManager` with
 its StateChanged signal (NM_STATE_DISCONNECTED 20, NM_STATE_CONNECTED_GLOBAL 70) and the objects
 its D-Bus API has for the network in use: the `ActiveConnections` property, each active
 connection (`org.freedesktop.NetworkManager.Connection.Active`: `Type`, `Id`, `SpecificObject`)
@@ -23,7 +24,7 @@ import sys
 
 from dbus_fast.aio import MessageBus
 from dbus_fast.constants import PropertyAccess
-from dbus_fast.service import ServiceInterface, dbus_property, signal
+from dbus_fast.service import ServiceInterface, dbus_property, method, signal
 
 LOGIND = "org.freedesktop.login1"
 NETWORK_MANAGER = "org.freedesktop.NetworkManager"
@@ -41,6 +42,23 @@ class Manager(ServiceInterface):
     @signal()
     def PrepareForSleep(self, starting) -> "b":
         return starting
+
+    # What the companion's controls call: recorded, never done.
+    @method()
+    def LockSessions(self):
+        say("called LockSessions")
+
+    @method()
+    def Suspend(self, interactive: "b"):
+        say(f"called Suspend {str(interactive).lower()}")
+
+    @method()
+    def Reboot(self, interactive: "b"):
+        say(f"called Reboot {str(interactive).lower()}")
+
+    @method()
+    def PowerOff(self, interactive: "b"):
+        say(f"called PowerOff {str(interactive).lower()}")
 
 
 class NetworkManager(ServiceInterface):

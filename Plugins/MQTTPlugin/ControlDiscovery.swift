@@ -6,7 +6,8 @@ import HAModels
 /// The MQTT discovery config of a control, under this machine's device (its mobile_app
 /// registration's id and name; Home Assistant keeps MQTT identifiers in the mqtt integration's
 /// namespace, so it is a device of its own beside the mobile_app one, named alike), with the
-/// machine's availability topic and QoS 1.
+/// machine's availability topic and QoS 1. A control of a group (the media player) is on a device
+/// of the group's own, named after the machine and the group and connected through the machine's.
 enum ControlDiscovery {
     static func config(_ definition: ControlDefinition, topics: ControlTopics, registration: MobileAppRegistration) -> JSONValue {
         var config: [String: JSONValue] = [
@@ -15,13 +16,7 @@ enum ControlDiscovery {
             "object_id": .string("\(slug(registration.deviceName))_\(definition.id)"),
             "availability_topic": .string(topics.availability),
             "qos": .integer(1),
-            "device": .object([
-                "identifiers": .array([.string("homecompanion_\(topics.node)")]),
-                "name": .string(registration.deviceName),
-                "manufacturer": .string(registration.manufacturer),
-                "model": .string(registration.model),
-                "sw_version": .string(registration.appVersion),
-            ]),
+            "device": .object(device(definition.group, topics: topics, registration: registration)),
         ]
         if let icon = definition.icon { config["icon"] = .string(icon) }
         switch definition.kind {
@@ -44,6 +39,24 @@ enum ControlDiscovery {
             config["state_topic"] = .string(topics.state(definition.id))
         }
         return .object(config)
+    }
+
+    private static func device(_ group: ControlGroup?, topics: ControlTopics, registration: MobileAppRegistration) -> [String: JSONValue] {
+        let machine = "homecompanion_\(topics.node)"
+        var device: [String: JSONValue] = [
+            "identifiers": .array([.string(machine)]),
+            "name": .string(registration.deviceName),
+            "manufacturer": .string(registration.manufacturer),
+            "model": .string(registration.model),
+            "sw_version": .string(registration.appVersion),
+        ]
+        if let group {
+            device["identifiers"] = .array([.string("\(machine)_\(group.id)")])
+            device["name"] = .string("\(registration.deviceName) \(group.name)")
+            device["model"] = .string(group.name)
+            device["via_device"] = .string(machine)
+        }
+        return device
     }
 
     /// The device name as Home Assistant would write it in an entity id (`button.desk_lock_screen`).

@@ -31,12 +31,14 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         return Self.recorded(file)
     }
 
-    /// The entity whose unique id ends in `_ID`, once it is discovered and available.
+    /// The entity whose unique id ends in `_ID` (the shortest such), once it is discovered and available.
     private static func discovered(_ id: String, _ server: IntegrationEnvironment, _ what: String) async throws -> String {
         try await within(60, what) { () -> String in
             while true {
                 let entries = try await AdminConnection(server: server).send("config/entity_registry/list").arrayValue ?? []
-                if let found = entries.first(where: { $0.objectValue?["unique_id"]?.stringValue?.hasSuffix("_\(id)") == true })?.objectValue?["entity_id"]?.stringValue,
+                // The shortest unique id that ends so: `volume` is not `media_volume`.
+                let matching = entries.compactMap(\.objectValue).filter { $0["unique_id"]?.stringValue?.hasSuffix("_\(id)") == true }
+                if let found = matching.min(by: { ($0["unique_id"]?.stringValue?.count ?? 0) < ($1["unique_id"]?.stringValue?.count ?? 0) })?["entity_id"]?.stringValue,
                    let state = try await Self.state(found, server), state != "unavailable" {
                     return found
                 }
@@ -199,6 +201,89 @@ final class ControlsOverMQTTTests: HomeProcessTestCase {
         XCTAssertEqual(fresh.last, "press PRESS")
         try await Task.sleep(nanoseconds: 1_000_000_000)
         XCTAssertEqual(Self.recorded(record).count, performed + 1, "performed once")
+    }
+
+    /// The machine's own controls, each pressed or set from Home Assistant, reach the service
+    /// that does it: logind (a stand-in on a private system bus: the calls are recorded, never
+    /// done), the media player (an MPRIS stand-in on a private session bus) and pactl (a script
+    /// that records its arguments). The media player is one device of its own, through the
+    /// machine's, with its title and artist.
+    func testEveryControlOfTheMachineReachesItsServiceAndTheMediaPlayerIsOneDevice() async throws {
+        let server = try IntegrationEnvironment.require()
+        let (broker, scratch, passwordFile) = try await broker(server)
+        let logind = try BusStandIn("tools/system-bus-standin.py", [])
+        keep(stopping: logind.stop)
+        let player = try BusStandIn("tools/mpris-standin.py", ["Blue in Green", "Miles Davis"])
+        keep(stopping: player.stop)
+        let bin = scratch.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let pactlLog = scratch.appendingPathComponent("pactl.log")
+        try """
+            #!/bin/sh
+            echo "$*" >> '\(pactlLog.path)'
+            case "$1" in
+              get-sink-volume) echo "Volume: front-left: 19661 /  30% / -31.37 dB,   front-right: 19661 /  30% / -31.37 dB" ;;
+              get-sink-mute) echo "Mute: no" ;;
+            esac
+
+            """.write(to: bin.appendingPathComponent("pactl"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("pactl").path)
+        let manifest: [String: Any] = ["schemaVersion": 1, "plugins": [
+            ["id": "mqtt", "configuration": ["broker": broker.url, "username": broker.username, "passwordFile": passwordFile.path]],
+        ]]
+        var home = try signedIn(server, manifest: String(decoding: try JSONSerialization.data(withJSONObject: manifest), as: UTF8.self))
+        home.environment = ["DBUS_SYSTEM_BUS_ADDRESS": logind.bus.address, "DBUS_SESSION_BUS_ADDRESS": player.bus.address, "PATH": "\(bin.path):/usr/bin:/bin"]
+        let ids = ["lock_screen", "suspend", "reboot", "shutdown", "media_play_pause", "media_next", "media_previous", "media_volume", "media_title", "media_artist", "volume", "mute"]
+        let (listed, list) = try home.run(["controls", "--json"])
+        XCTAssertEqual(listed, 0, list)
+        XCTAssertEqual(Set((try JSONParser.parse(list).arrayValue ?? []).compactMap { $0.objectValue?["id"]?.stringValue }), Set(ids))
+        XCTAssertEqual(try home.run(["controls", "enable"] + ids).0, 0)
+        let (agent, output) = try home.start(["agent", "--interval", "60"])
+        keep(agent)
+        let log = AgentLog(output)
+        try await log.wait(for: "mqtt: offering 12 control(s)", within: 30)
+        var entities: [String: String] = [:]
+        for id in ids { entities[id] = try await Self.discovered(id, server, "the \(id) entity") }
+        let entity = { (id: String) throws -> String in try XCTUnwrap(entities[id], id) }
+
+        for id in ["lock_screen", "suspend", "reboot", "shutdown", "media_play_pause", "media_next", "media_previous"] {
+            _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/button/press")!, token: server.token, json: ["entity_id": try entity(id)])
+        }
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/number/set_value")!, token: server.token, json: ["entity_id": try entity("media_volume"), "value": 42])
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/number/set_value")!, token: server.token, json: ["entity_id": try entity("volume"), "value": 40])
+        _ = try await HTTPExchange.send("POST", URL(string: server.url + "/api/services/switch/turn_on")!, token: server.token, json: ["entity_id": try entity("mute")])
+        let called = logind.log(once: { $0 == "called PowerOff false" }, timeout: 30)
+        for call in ["called LockSessions", "called Suspend false", "called Reboot false", "called PowerOff false"] {
+            XCTAssertTrue(called.contains(call), "\(call): \(called) \(log.text)")
+        }
+        let played = player.log(once: { $0 == "volume 0.42" }, timeout: 30)
+        for call in ["called PlayPause", "called Next", "called Previous", "volume 0.42"] {
+            XCTAssertTrue(played.contains(call), "\(call): \(played) \(log.text)")
+        }
+        let pactlDeadline = Date().addingTimeInterval(30)
+        while !(Self.recorded(pactlLog).contains("set-sink-volume @DEFAULT_SINK@ 40%") && Self.recorded(pactlLog).contains("set-sink-mute @DEFAULT_SINK@ 1")), Date() < pactlDeadline {
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        XCTAssertTrue(Self.recorded(pactlLog).contains("set-sink-volume @DEFAULT_SINK@ 40%"), "\(Self.recorded(pactlLog)) \((try? home.run(["controls"]).1) ?? "")")
+        XCTAssertTrue(Self.recorded(pactlLog).contains("set-sink-mute @DEFAULT_SINK@ 1"), "\(Self.recorded(pactlLog))")
+        // What the player shows, as sensors and the volume's state.
+        try await Self.waitForState(try entity("media_title"), server, { $0 == "Blue in Green" }, "the title")
+        try await Self.waitForState(try entity("media_artist"), server, { $0 == "Miles Davis" }, "the artist")
+        try await Self.waitForState(try entity("media_volume"), server, { $0 == "42.0" || $0 == "42" }, "the player's volume")
+        try await Self.waitForState(try entity("volume"), server, { $0 == "30.0" || $0 == "30" }, "the sink's volume as pactl tells it")
+        // The media player is one device, connected through the machine's; the rest are the machine's.
+        let registry = try await AdminConnection(server: server).send("config/entity_registry/list").arrayValue ?? []
+        let deviceOf = { (entityID: String) -> String? in
+            registry.first { $0.objectValue?["entity_id"]?.stringValue == entityID }?.objectValue?["device_id"]?.stringValue
+        }
+        let media = Set(try ["media_play_pause", "media_next", "media_previous", "media_volume", "media_title", "media_artist"].map { deviceOf(try entity($0)) })
+        let machine = Set(try ["lock_screen", "suspend", "reboot", "shutdown", "volume", "mute"].map { deviceOf(try entity($0)) })
+        XCTAssertEqual(media.count, 1)
+        XCTAssertEqual(machine.count, 1)
+        let devices = try await AdminConnection(server: server).send("config/device_registry/list").arrayValue ?? []
+        let mediaDevice = try XCTUnwrap(devices.first { $0.objectValue?["id"]?.stringValue == media.first ?? nil }?.objectValue)
+        XCTAssertEqual(mediaDevice["name"]?.stringValue, "\(DeviceInfoName.current) Media player")
+        XCTAssertEqual(mediaDevice["via_device_id"]?.stringValue, machine.first ?? nil)
     }
 
     func testABrokerThatIsDownAtStartIsWaitedFor() async throws {

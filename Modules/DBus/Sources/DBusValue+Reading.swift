@@ -31,6 +31,12 @@ extension DBusValue {
         }
     }
 
+    /// A `d`.
+    public var doubleValue: Double? {
+        if case .double(let value) = unwrapped { return value }
+        return nil
+    }
+
     /// An `ay` as bytes.
     public var bytesValue: [UInt8]? {
         guard case .array("y", let items) = unwrapped else { return nil }
