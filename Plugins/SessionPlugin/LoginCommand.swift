@@ -6,7 +6,8 @@ import HomeAPI
 import SessionContract
 
 /// `home login [URL] [--username NAME --password-stdin | --browser | --token-stdin]`; without a URL,
-/// the server that announces itself on the network (zeroconf, through Avahi).
+/// the structure kept by `home permissions --hint URL` (``HomeClient/migrating(structureID:)``),
+/// else the server that announces itself on the network (zeroconf, through Avahi).
 struct LoginCommand: PluginCommand {
     static let commandName = "login"
     static let commandSummary = "Sign in to a Home Assistant server and keep the session (0600, under the configuration folder)."
@@ -15,7 +16,10 @@ struct LoginCommand: PluginCommand {
     let logger: Logger
 
     var details: String {
-        "Without a URL, the Home Assistant server announcing itself on this network is used (of several, you pick one at a terminal)."
+        """
+        Without a URL, the server 'home permissions --hint URL' kept is used, else the Home Assistant server announcing itself on \
+        this network (of several, you pick one at a terminal).
+        """
     }
     let options: [OptionSpec] = SignInOptions.options + [.json]
 
@@ -24,6 +28,9 @@ struct LoginCommand: PluginCommand {
         let server: String
         if let url = given.first {
             server = url
+        } else if let hinted = try session.client.structureHint() {
+            invocation.console.printError("signing in to \(hinted), the server kept for this sign-in")
+            server = hinted
         } else {
             server = try await DiscoveredServerChoice.url(invocation, browser: AvahiBrowser(logger: logger))
         }

@@ -24,6 +24,11 @@ extension Home {
         try await HomeClient.shared.signIn(to: server, using: method)
     }
 
+    /// Keeps a structure hint for a person not signed in yet (``HomeClient/migrating(structureID:)``).
+    public static func migrating(structureID: String) async throws {
+        try await HomeClient.shared.migrating(structureID: structureID)
+    }
+
     /// The servers with a stored session on the shared client, the default first.
     public static func servers() throws -> [ServerSummary] {
         try HomeClient.shared.servers()

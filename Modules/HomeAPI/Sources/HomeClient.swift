@@ -91,6 +91,7 @@ public final class HomeClient: Sendable {
         } catch {
             throw HomeError(converting: error)
         }
+        useHint(signedInTo: address.description, configurationFolder: layout.configuration)
         let home = make(stored: stored, address: address, configuration: configuration, layout: layout)
         let locale = state.withLock { state in
             state.active = home

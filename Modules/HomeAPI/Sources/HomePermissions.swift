@@ -1,13 +1,21 @@
 import Auth
+import Foundation
 import Networking
 
 /// Updating which servers (structures) the user grants access to.
 public struct HomePermissions: Sendable {
     let home: Home
 
+    /// The server's page where the person sees and revokes the sessions it issued (Home
+    /// Assistant's profile, its security tab: "Refresh tokens"), this companion's among them.
+    public var revokeAccessURL: URL {
+        home.server.url(path: "/profile/security")
+    }
+
     /// Offers the servers to (re)authorize, with `structureID` preselected, the list limited to
     /// `allowedStructureIDs` when given, and the choice locked to the preselected one unless
-    /// `allowStructureChange`. The chosen server is then signed in to with the method
+    /// `allowStructureChange`; with no `structureID`, the one ``HomeClient/migrating(structureID:)``
+    /// kept is preselected, if any. The chosen server is then signed in to with the method
     /// `signIn` gives for it. Returns the new session, or nil when the user cancelled.
     public func presentPermissionsUpdate(
         structureID: String? = nil, allowedStructureIDs: [String]? = nil, allowStructureChange: Bool = false,
@@ -16,7 +24,7 @@ public struct HomePermissions: Sendable {
         let known = try home.client.servers().map(\.server)
         let choice = try StructureChoice(
             known: known, current: home.structureID,
-            hint: try structureID.map { try Home.address($0).description },
+            hint: try structureID.map { try Home.address($0).description } ?? home.client.structureHint(),
             allowed: try allowedStructureIDs?.map { try Home.address($0).description },
             allowChange: allowStructureChange
         )
