@@ -74,6 +74,24 @@ enum SettingsPage {
           const value = typeof sensor.state === "string" ? sensor.state : JSON.stringify(sensor.state);
           return value + (sensor.unit && value !== "unavailable" ? " " + sensor.unit : "");
         };
+        // A row with a labelled checkbox `id` that calls `changed(checked)`, and `last` after it.
+        const switchRow = (id, text, checked, changed, last) => {
+          const row = document.createElement("tr");
+          const toggle = document.createElement("td");
+          const box = document.createElement("input");
+          box.type = "checkbox";
+          box.id = id;
+          box.checked = checked;
+          box.addEventListener("change", () => changed(box.checked));
+          const label = document.createElement("label");
+          label.htmlFor = id;
+          label.textContent = text;
+          toggle.append(box);
+          const name = document.createElement("td");
+          name.append(label);
+          row.append(toggle, name, last);
+          return row;
+        };
         // Every few seconds the sensors' values and switches are read again and changed in place,
         // so that nothing the keyboard is on moves or loses its focus.
         async function refresh() {
@@ -127,23 +145,9 @@ enum SettingsPage {
           }));
           const sensors = document.getElementById("sensors");
           sensors.replaceChildren(...state.sensors.map((sensor) => {
-            const row = document.createElement("tr");
-            const toggle = document.createElement("td");
-            const box = document.createElement("input");
-            box.type = "checkbox";
-            box.id = "sensor-" + sensor.id;
-            box.checked = sensor.enabled;
-            box.addEventListener("change", () => post({ action: "sensor", id: sensor.id, on: box.checked }, refresh));
-            const label = document.createElement("label");
-            label.htmlFor = box.id;
-            label.textContent = sensor.name;
-            toggle.append(box);
-            const name = document.createElement("td");
-            name.append(label);
             const value = cell(shown(sensor));
             value.id = "value-" + sensor.id;
-            row.append(toggle, name, value);
-            return row;
+            return switchRow("sensor-" + sensor.id, sensor.name, sensor.enabled, (on) => post({ action: "sensor", id: sensor.id, on }, refresh), value);
           }));
           // Sections of switches plugins offer (controls, plugins): a checkbox each, labelled.
           document.getElementById("switches").replaceChildren(...(state.switches || []).map((section) => {
@@ -155,23 +159,9 @@ enum SettingsPage {
             box.setAttribute("aria-labelledby", title.id);
             const list = document.createElement("table");
             const body = document.createElement("tbody");
-            body.append(...section.items.map((item) => {
-              const row = document.createElement("tr");
-              const toggle = document.createElement("td");
-              const input = document.createElement("input");
-              input.type = "checkbox";
-              input.id = "switch-" + section.section + "-" + item.id;
-              input.checked = item.on;
-              input.addEventListener("change", () => post({ action: "switch", section: section.section, id: item.id, on: input.checked }));
-              const label = document.createElement("label");
-              label.htmlFor = input.id;
-              label.textContent = item.name;
-              toggle.append(input);
-              const name = document.createElement("td");
-              name.append(label);
-              row.append(toggle, name, cell(item.detail));
-              return row;
-            }));
+            body.append(...section.items.map((item) => switchRow(
+              "switch-" + section.section + "-" + item.id, item.name, item.on, (on) => post({ action: "switch", section: section.section, id: item.id, on }), cell(item.detail)
+            )));
             list.append(body);
             const explanation = document.createElement("p");
             explanation.className = "muted";
