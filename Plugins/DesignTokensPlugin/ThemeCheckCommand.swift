@@ -27,9 +27,9 @@ struct ThemeCheckCommand: Command {
             for finding in findings {
                 let pair = finding.pair
                 console.print([
-                    finding.scheme.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0),
-                    pair.foreground.padding(toLength: foregroundWidth, withPad: " ", startingAt: 0), finding.foreground.hex, "on",
-                    pair.background.padding(toLength: backgroundWidth, withPad: " ", startingAt: 0), finding.background.hex,
+                    finding.scheme.rawValue.padded(to: 5),
+                    pair.foreground.padded(to: foregroundWidth), finding.foreground.hex, "on",
+                    pair.background.padded(to: backgroundWidth), finding.background.hex,
                     String(repeating: " ", count: max(0, 8 - Self.ratio(finding.ratio).count)) + Self.ratio(finding.ratio), "needs \(Self.ratio(pair.requirement.minimum)) (\(pair.requirement.rawValue))",
                     finding.passes ? "pass" : "FAIL",
                 ].joined(separator: "  "))

@@ -20,7 +20,7 @@ struct ControlChoices: SettingsSwitches {
         return controls().map(\.definition).sorted { $0.id < $1.id }.map { definition in
             var detail = definition.kind.component
             if let last = settings.lastCommands[definition.id] {
-                detail += "; last: \(last.command) at \(HATimestamp.string(from: last.at))\(last.error.map { " (failed: \($0))" } ?? "")"
+                detail += "; \(last.summary)"
             }
             return SettingsSwitch(id: definition.id, name: definition.name, detail: detail, isOn: settings.enabled.contains(definition.id))
         }

@@ -46,7 +46,7 @@ struct ControlsCommand: PluginCommand {
             let state = settings.enabled.contains(definition.id) ? "enabled " : "disabled"
             var line = "\(definition.id)  \(definition.kind.component)  \(state)  \(definition.name)"
             if let last = settings.lastCommands[definition.id] {
-                line += "  last: \(last.command) at \(HATimestamp.string(from: last.at))\(last.error.map { " (failed: \($0))" } ?? "")"
+                line += "  \(last.summary)"
             }
             console.print(line)
         }

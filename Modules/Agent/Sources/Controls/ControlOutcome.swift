@@ -1,3 +1,4 @@
+import Essentials
 import Foundation
 
 /// What one command to a control did.
@@ -11,5 +12,11 @@ public struct ControlOutcome: Codable, Sendable, Equatable {
         self.at = at
         self.command = command
         self.error = error
+    }
+
+    /// `last: COMMAND at TIME`, with ` (failed: REASON)` when it failed, as `home controls` and the
+    /// settings page show it.
+    public var summary: String {
+        "last: \(command) at \(HATimestamp.string(from: at))\(error.map { " (failed: \($0))" } ?? "")"
     }
 }
