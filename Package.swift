@@ -122,7 +122,7 @@ let moduleTargets: [Target] = [
     .target(name: "Transport", dependencies: ["Essentials", "COpenSSL", "CZlib"], path: "Modules/Transport/Sources"),
     .target(name: "Networking", dependencies: ["Essentials", "HAModels", "Transport"], path: "Modules/Networking/Sources"),
     .target(name: "Auth", dependencies: ["Essentials", "Networking", "Transport"], path: "Modules/Auth/Sources"),
-    .target(name: "HomeAPI", dependencies: ["Essentials", "Auth", "Networking", "HAModels", "Persistence"], path: "Modules/HomeAPI/Sources"),
+    .target(name: "HomeAPI", dependencies: ["Essentials", "Auth", "DeviceModel", "Networking", "HAModels", "Persistence"], path: "Modules/HomeAPI/Sources"),
     .target(
         name: "Agent", dependencies: ["Essentials", "HomeAPI", "Networking", "Transport", "HAModels", "Persistence", "CSodium"], path: "Modules/Agent/Sources"
     ),

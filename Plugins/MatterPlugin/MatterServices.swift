@@ -19,20 +19,10 @@ struct MatterServices: Sendable {
         _ selection: ServerSelection, timeout: Double = 15, _ body: (MatterCommissioner, ServerCredentials) async throws -> T
     ) async throws -> T {
         let credentials = try await session.credentials(selection)
-        let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
-        await connection.start()
-        guard await connection.becomesReady(within: timeout) else {
-            let state = await connection.state
-            await connection.stop()
-            throw MatterCommissioningError.serverUnreachable("no answer from \(credentials.address) within \(Int(timeout)) s (\(state))")
-        }
-        do {
-            let result = try await body(MatterCommissioner(connection: ConnectionMatterServer(connection: connection)), credentials)
-            await connection.stop()
-            return result
-        } catch {
-            await connection.stop()
-            throw error
+        return try await connections.withReadyConnection(
+            to: credentials.address, tokens: credentials.tokenProvider, timeout: timeout, unreachable: MatterCommissioningError.serverUnreachable
+        ) { connection in
+            try await body(MatterCommissioner(connection: ConnectionMatterServer(connection: connection)), credentials)
         }
     }
 

@@ -33,20 +33,10 @@ struct ThreadServices: Sendable {
     /// Runs `body` with a sync over a ready connection to the server `selection` names.
     func withSync<T: Sendable>(_ selection: ServerSelection, timeout: Double = 15, _ body: (ThreadSync) async throws -> T) async throws -> T {
         let credentials = try await session.credentials(selection)
-        let connection = connections.connection(to: credentials.address, tokens: credentials.tokenProvider)
-        await connection.start()
-        guard await connection.becomesReady(within: timeout) else {
-            let state = await connection.state
-            await connection.stop()
-            throw ThreadSyncError("no answer from \(credentials.address) within \(Int(timeout)) s (\(state))")
-        }
-        do {
-            let result = try await body(ThreadSync(connection: connection, store: try store(), server: "\(credentials.server)"))
-            await connection.stop()
-            return result
-        } catch {
-            await connection.stop()
-            throw error
+        return try await connections.withReadyConnection(
+            to: credentials.address, tokens: credentials.tokenProvider, timeout: timeout, unreachable: ThreadSyncError.init
+        ) { connection in
+            try await body(ThreadSync(connection: connection, store: try store(), server: "\(credentials.server)"))
         }
     }
 }

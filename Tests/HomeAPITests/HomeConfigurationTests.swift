@@ -35,7 +35,9 @@ final class HomeConfigurationTests: XCTestCase {
     func testEveryCallBeforeConfigureIsAFailedPrecondition() async {
         await expect(.failedPrecondition) { _ = try Home.getLocale() }
         await expect(.failedPrecondition) { try await Home.setLocale(Locale(identifier: "de")) }
-        await expect(.failedPrecondition) { _ = try await Home.restoreSession() }
+        await expect(.failedPrecondition) { _ = try await Home.restoreSession(server: "http://127.0.0.1:1") }
+        let beforeConfigure = await Home.restoreSession()
+        XCTAssertNil(beforeConfigure, "the seed's restoreSession() gives nil before configure")
         await expect(.failedPrecondition) { _ = try Home.servers() }
         await expect(.failedPrecondition) { _ = try await Home.connect(to: "http://127.0.0.1:1", using: .accessToken("t")) }
     }
@@ -67,7 +69,7 @@ final class HomeConfigurationTests: XCTestCase {
         XCTAssertEqual(try Home.getLocale()?.identifier(.bcp47), "pt-BR")
         try await Home.setLocale(nil)
         XCTAssertNil(try Home.getLocale())
-        let restored = try await Home.restoreSession()
+        let restored = await Home.restoreSession()
         XCTAssertNil(restored)
         XCTAssertEqual(try Home.servers(), [])
     }

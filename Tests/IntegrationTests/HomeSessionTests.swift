@@ -33,7 +33,7 @@ final class HomeSessionTests: XCTestCase {
         XCTAssertEqual(stored.clientID, world.clientID)
         XCTAssertNotNil(stored.refreshToken)
         XCTAssertEqual(try Home.servers().map(\.server), [home.server.description])
-        let restored = try await Home.restoreSession()
+        let restored = await Home.restoreSession()
         XCTAssertEqual(restored?.server, home.server)
         XCTAssertEqual(try restored?.cachedStates().count, states.count, "the list call filled the offline cache")
         let status = try await home.status()
@@ -108,7 +108,7 @@ final class HomeSessionTests: XCTestCase {
             try store.save(spoiled, makeDefault: true)
         }
         try spoil()
-        let overWebSocket = try await Home.restoreSession()
+        let overWebSocket = await Home.restoreSession()
         let connection = try XCTUnwrap(overWebSocket).connection()
         // The states it went through name the cause if it is not ready in time.
         let updates = await connection.stateUpdates()
@@ -127,7 +127,7 @@ final class HomeSessionTests: XCTestCase {
         XCTAssertNotEqual(try store.session(for: signedIn.server.description)?.accessToken, "not.a.token")
 
         try spoil()
-        let overREST = try await Home.restoreSession()
+        let overREST = await Home.restoreSession()
         let states = try await XCTUnwrap(overREST).states()
         XCTAssertGreaterThan(states.count, 50, "the 401 led to a refresh and a second try")
         XCTAssertNotEqual(try store.session(for: signedIn.server.description)?.accessToken, "not.a.token")
@@ -167,7 +167,7 @@ final class HomeSessionTests: XCTestCase {
         try CredentialStore(folder: world.layout.configuration).save(spoiled, makeDefault: true)
         let deleted = try await AdminConnection(server: server).revokeTokens(of: world.clientID)
         XCTAssertEqual(deleted, 1)
-        let restored = try await Home.restoreSession()
+        let restored = await Home.restoreSession()
         let connection = try XCTUnwrap(restored).connection()
         let states = await connection.stateUpdates()
         await connection.start()
@@ -194,7 +194,7 @@ final class HomeSessionTests: XCTestCase {
         } catch AuthError.revoked {}
         XCTAssertTrue(try Home.servers().isEmpty)
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.folders.cache.path))
-        let restored = try await Home.restoreSession()
+        let restored = await Home.restoreSession()
         XCTAssertNil(restored)
     }
 
@@ -209,13 +209,13 @@ final class HomeSessionTests: XCTestCase {
         let deleted = try await AdminConnection(server: server).revokeTokens(of: world.clientID)
         XCTAssertEqual(deleted, 1)
 
-        let restoredBeforeUse = try await Home.restoreSession()
+        let restoredBeforeUse = await Home.restoreSession()
         let home = try XCTUnwrap(restoredBeforeUse, "restoring reads only the local store")
         let error = await expectHomeError(.permissionDenied) { try await home.states() }
         XCTAssertTrue(error?.message.contains("was revoked") ?? false, "the user is told: \(String(describing: error))")
         XCTAssertEqual(world.files.filter { $0.contains("/servers/") }, [], "no data of the server is left")
         XCTAssertTrue(try Home.servers().isEmpty)
-        let restored = try await Home.restoreSession()
+        let restored = await Home.restoreSession()
         XCTAssertNil(restored)
     }
 

@@ -28,7 +28,8 @@ public actor HomeModel {
         self.structure = Structure(id: server, name: server, temperatureUnit: "°C")
     }
 
-    /// Reads the configuration and registries, then follows their changes and the states'.
+    /// Reads the configuration and registries, then follows their changes (`core_config_updated`
+    /// renames the structure) and the states'.
     public func start() async throws {
         try await readConfiguration()
         try await readRegistries()
@@ -36,7 +37,7 @@ public actor HomeModel {
         tasks.append(Task { [weak self] in
             for await _ in changes { await self?.signal() }
         })
-        for event in ["area_registry_updated", "device_registry_updated", "entity_registry_updated"] {
+        for event in ["area_registry_updated", "device_registry_updated", "entity_registry_updated", "core_config_updated"] {
             let updates = await connection.subscribe("subscribe_events", ["event_type": .string(event)])
             tasks.append(Task { [weak self] in
                 var first = true
@@ -47,7 +48,11 @@ public actor HomeModel {
                             first = false
                             continue
                         }
-                        try? await self?.readRegistries()
+                        if event == "core_config_updated" {
+                            try? await self?.readConfiguration()
+                        } else {
+                            try? await self?.readRegistries()
+                        }
                     }
                 } catch {}
             })
@@ -69,7 +74,7 @@ public actor HomeModel {
 
     /// Its rooms (areas), by name.
     public func rooms() -> [Room] {
-        registries.areas.map { Room(id: $0.areaID, name: $0.name, icon: $0.icon, aliases: $0.aliases) }
+        registries.areas.map { Room(id: $0.areaID, name: $0.name, icon: $0.icon, aliases: $0.aliases, structureID: server) }
             .sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 
@@ -228,7 +233,7 @@ public actor HomeModel {
     public func createRoom(named name: String) async throws(DeviceModelError) -> Room {
         let answer = try await registryCall("config/area_registry/create", ["name": .string(name)])
         guard let id = answer.objectValue?["area_id"]?.stringValue else { throw .server("the server created no area: \(answer)") }
-        return rooms().first { $0.id == id } ?? Room(id: id, name: name, icon: nil, aliases: [])
+        return rooms().first { $0.id == id } ?? Room(id: id, name: name, icon: nil, aliases: [], structureID: server)
     }
 
     /// Renames room `id`.
@@ -282,10 +287,14 @@ public actor HomeModel {
     private func readConfiguration() async throws {
         let config = try await connection.send("get_config")
         let fields = config.objectValue ?? [:]
-        structure = Structure(
+        let read = Structure(
             id: server, name: fields["location_name"]?.stringValue ?? server,
             temperatureUnit: fields["unit_system"]?.objectValue?["temperature"]?.stringValue ?? "°C"
         )
+        if read != structure {
+            structure = read
+            signal()
+        }
     }
 
     private func readRegistries() async throws {

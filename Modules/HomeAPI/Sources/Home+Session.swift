@@ -14,8 +14,21 @@ extension Home {
         try await HomeClient.shared.connect(to: server, using: method)
     }
 
+    /// The stored session for the default server, or nil when there is none, as the seed's
+    /// `checkPermissions()` expects; a client not configured or a credential file that cannot be
+    /// read also gives nil, with the reason logged. Whether access still holds shows at the first
+    /// call (`structures().list()`).
+    public static func restoreSession() async -> Home? {
+        do {
+            return try await HomeClient.shared.restoreSession(server: nil)
+        } catch {
+            Current.logger("home").warning("no session restored: \(error)")
+            return nil
+        }
+    }
+
     /// The stored session for `server` on the shared client (``HomeClient/restoreSession(server:)``).
-    public static func restoreSession(server: String? = nil) async throws -> Home? {
+    public static func restoreSession(server: String) async throws -> Home? {
         try await HomeClient.shared.restoreSession(server: server)
     }
 

@@ -144,11 +144,13 @@ public final class Home: Sendable {
     private func removeLocalData() async throws {
         let forgetters = client.state.withLock { $0.forgetters }
         for forgetter in await forgetters() { await forgetter.forget(self) }
+        await client.dropModel(for: server.description)
         try CredentialStore(folder: layout.configuration).remove(server.description)
         try folders.wipe()
         client.state.withLock { state in
             if state.active === self { state.active = nil }
         }
+        client.serversChanged()
     }
 
     private func validate(_ domain: String, _ service: String) async throws {

@@ -16,6 +16,10 @@ public final class HomeClient: Sendable {
         var active: Home?
         var forgetters: @Sendable () async -> [any ServerForgetting] = { [] }
         var locator: (any NetworkLocating)?
+        /// Each server's device model behind its queries, by server key.
+        var models: [String: LiveDeviceModel] = [:]
+        /// Who hears when a server is signed in to or forgotten.
+        var serverWatchers: [UUID: AsyncStream<Void>.Continuation] = [:]
     }
 
     /// The client behind `Home`'s static entry point, reached only through `Home`.
@@ -65,6 +69,20 @@ public final class HomeClient: Sendable {
         return home
     }
 
+    /// The session stored for the server `key`, without making it the active one; nil when
+    /// none is stored.
+    func storedHome(_ key: String) throws -> Home? {
+        let (configuration, layout) = try context()
+        let stored: StoredSession?
+        do {
+            stored = try CredentialStore(folder: layout.configuration).session(for: key)
+        } catch {
+            throw HomeError(converting: error)
+        }
+        guard let stored else { return nil }
+        return make(stored: stored, address: try Home.address(stored.server), configuration: configuration, layout: layout)
+    }
+
     /// Signs in to `server` with `method`, replacing (and revoking) a session stored for it,
     /// and makes it the default server and the active session. A locale set in memory is then
     /// persisted for the user.
@@ -92,6 +110,7 @@ public final class HomeClient: Sendable {
             throw HomeError(converting: error)
         }
         useHint(signedInTo: address.description, configurationFolder: layout.configuration)
+        serversChanged()
         let home = make(stored: stored, address: address, configuration: configuration, layout: layout)
         let locale = state.withLock { state in
             state.active = home
