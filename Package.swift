@@ -243,6 +243,7 @@ let appTargets: [Target] = [
         path: "Apps/HomeCLI"
     ),
     .executableTarget(name: "home", dependencies: ["HomeCLI", "CLIKit", "Essentials"], path: "Apps/home"),
+    .executableTarget(name: "query-example", dependencies: ["HomeAPI", "DeviceModel"], path: "examples/QueryExample"),
     .executableTarget(name: "home-window", dependencies: ["HomeCLI", "CLIKit", "Essentials", "PluginHost", "WindowUIPlugin"], path: "Apps/home-window"),
     .target(name: "PushRelayCLI", dependencies: ["CLIKit", "Essentials", "PushRelay"], path: "Apps/PushRelayCLI"),
     // jemalloc (Debian's libjemalloc-dev) is the relay's allocator: its malloc, linked into the
