@@ -51,7 +51,7 @@ struct AutomationCreateCommand: Command {
         await opened.close()
         try invocation.report(
             ["saved \(automation.alias) as \(automation.entityID) (id \(automation.id ?? "?"), \(automation.isEnabled ? "on" : "off"))"],
-            json: ["entity_id": .string(automation.entityID), "id": automation.id.map(JSONValue.string) ?? .null, "alias": .string(automation.alias), "enabled": .bool(automation.isEnabled)]
+            json: AutomationJSONView.summary(automation)
         )
         return .success
     }

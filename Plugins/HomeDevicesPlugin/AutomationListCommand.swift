@@ -23,7 +23,7 @@ struct AutomationListCommand: Command {
         }
         await opened.close()
         if invocation.arguments.has("json") {
-            let rows = try automations.map { try AutomationJSONView.summary($0) }
+            let rows = automations.map { JSONValue.object(AutomationJSONView.summary($0)) }
             invocation.console.print(try JSONSerializer.string(.array(rows), pretty: true))
         } else if automations.isEmpty {
             invocation.console.print("no automations yet: 'home automations create FILE' makes one")

@@ -14,8 +14,8 @@ struct ConnectedDeviceModels: DeviceModelAccess {
     /// Whether commands are validated before they are sent, unless a command says otherwise.
     let strictValidation: Bool
     let commandTimeout: Double
-    /// The domains automations may use (empty: all), as the SDK's `referencedAutomationTypes`.
-    let referencedAutomationTypes: [String]
+    /// The device types and traits automations may use (empty: all), as the SDK's `referencedAutomationTypes`.
+    let referencedAutomationTypes: ReferencedAutomationTypes
 
     func open(_ selection: ServerSelection, strict: Bool?) async throws -> OpenHomeModel {
         let credentials = try await session.credentials(selection)

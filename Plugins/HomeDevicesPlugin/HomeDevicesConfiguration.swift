@@ -1,3 +1,4 @@
+import DeviceModel
 import PluginHost
 
 /// The home-devices plugin's manifest configuration.
@@ -7,8 +8,9 @@ struct HomeDevicesConfiguration: Decodable, Sendable {
     let strictOperationValidation: Bool?
     /// How long a command waits for the state it causes, in seconds (default 15).
     let commandTimeout: Double?
-    /// The domains automations may use (such as light, switch); empty or absent allows all.
-    let referencedAutomationTypes: [String]?
+    /// The device types and traits automations may use (such as light, on_off, time), as the
+    /// seed's `referencedAutomationTypes`; empty or absent allows all.
+    let referencedAutomationTypes: ReferencedAutomationTypes
 
     private enum CodingKeys: String, CodingKey {
         case strictOperationValidation, commandTimeout, referencedAutomationTypes
@@ -18,9 +20,10 @@ struct HomeDevicesConfiguration: Decodable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         strictOperationValidation = try container.decodeIfPresent(Bool.self, forKey: .strictOperationValidation)
         commandTimeout = try container.decodeIfPresent(Double.self, forKey: .commandTimeout)
-        referencedAutomationTypes = try container.decodeIfPresent([String].self, forKey: .referencedAutomationTypes)
-        for domain in referencedAutomationTypes ?? [] where domain.isEmpty || !domain.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" }) {
-            throw ConfigurationError(key: "referencedAutomationTypes", reason: "'\(domain)' is not a domain such as light or switch")
+        do {
+            referencedAutomationTypes = try ReferencedAutomationTypes(names: try container.decodeIfPresent([String].self, forKey: .referencedAutomationTypes) ?? [])
+        } catch let error as DeviceModelError {
+            throw ConfigurationError(key: "referencedAutomationTypes", reason: error.description)
         }
         if let commandTimeout, !(1...600).contains(commandTimeout) {
             throw ConfigurationError(key: "commandTimeout", reason: "\(commandTimeout) is out of range; use 1 to 600 seconds")

@@ -31,7 +31,7 @@ public final class HomeDevicesPlugin: Plugin {
         let access = ConnectedDeviceModels(
             session: try context.resolve(SessionCapabilities.access), connections: try context.resolve(ConnectionCapabilities.connections),
             strictValidation: configuration.strictOperationValidation ?? true, commandTimeout: configuration.commandTimeout ?? 15,
-            referencedAutomationTypes: configuration.referencedAutomationTypes ?? []
+            referencedAutomationTypes: configuration.referencedAutomationTypes
         )
         try context.provide(DevicesCapabilities.model, access)
         try context.contribute(command: DevicesCommand(access: access))

@@ -48,9 +48,6 @@ final class HomeConfigurationTests: XCTestCase {
         await expect(.invalidArgument, naming: "clientID") { try Home.configure { $0.clientID = "not a url" } }
         await expect(.invalidArgument, naming: "clientID") { try Home.configure { $0.clientID = "ftp://host/" } }
         await expect(.invalidArgument, naming: "locale") { try Home.configure { $0.locale = Locale(identifier: "not a locale!") } }
-        await expect(.invalidArgument, naming: "referencedAutomationTypes") {
-            try Home.configure { $0.referencedAutomationTypes = ["light", "Switch!"] }
-        }
         await expect(.invalidArgument, naming: "dataLocations.data") {
             try Home.configure {
                 $0.dataLocations = DirectoryLayout(configuration: layout.configuration, data: URL(string: "https://x/")!, cache: layout.cache)

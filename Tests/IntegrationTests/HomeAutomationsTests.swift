@@ -136,7 +136,7 @@ final class HomeAutomationsTests: XCTestCase {
             try await opened.automations(referencing: ["light"]).create(draft)
             XCTFail("an input_boolean starter was accepted with only light referenced")
         } catch DeviceModelError.failedPrecondition(let message) {
-            XCTAssertTrue(message.contains("input_boolean.companion_test is of type input_boolean, which the configuration does not reference"), message)
+            XCTAssertTrue(message.contains("input_boolean.companion_test (switch, on_off) is of no type or trait the configuration references"), message)
         }
         do {
             try await opened.automations().create(AutomationDraft(

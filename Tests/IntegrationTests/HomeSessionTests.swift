@@ -1,4 +1,5 @@
 import Auth
+import DeviceModel
 import Essentials
 import Foundation
 import HomeAPI
@@ -142,19 +143,26 @@ final class HomeSessionTests: XCTestCase {
         XCTAssertFalse(states.isEmpty)
     }
 
-    func testStrictOperationValidationChecksServicesAndReferencedDomains() async throws {
+    func testStrictOperationValidationChecksServicesAndAutomationsTheReferencedTypes() async throws {
         let server = try IntegrationEnvironment.require()
         let clientID = world.clientID
         try Home.configure {
             $0.clientID = clientID
             $0.strictOperationValidation = true
-            $0.referencedAutomationTypes = ["light"]
+            $0.referencedAutomationTypes = ReferencedAutomationTypes(deviceTypes: [.light], structureTraits: [.time])
         }
         let home = try await signIn(server)
         let unknown = await expectHomeError(.invalidArgument) { try await home.callService("light", "explode") }
         XCTAssertEqual(unknown?.message, "the server has no service light.explode")
-        let unreferenced = await expectHomeError(.failedPrecondition) { try await home.callService("switch", "turn_on") }
-        XCTAssertTrue(unreferenced?.message.contains("referencedAutomationTypes") ?? false)
+        let automations = try await home.automations()
+        do {
+            try await automations.create(AutomationDraft(
+                alias: "Unreferenced", starters: [.time(at: "07:00")], actions: [.service("input_boolean.turn_on", entityIDs: ["input_boolean.companion_test"], data: [:])]
+            ))
+            XCTFail("an input_boolean action was accepted with only lights referenced")
+        } catch DeviceModelError.failedPrecondition(let message) {
+            XCTAssertTrue(message.contains("input_boolean.companion_test (switch, on_off) is of no type or trait the configuration references"), message)
+        }
         let changed = try await home.callService("light", "turn_on", data: ["entity_id": .string("light.bed_light")])
         XCTAssertEqual(changed.first?.entityID, "light.bed_light")
     }

@@ -20,8 +20,12 @@ struct OpenModel {
         return OpenModel(model: model, connection: connection, store: store, rest: RESTClient(address: address, tokenProvider: StaticTokenProvider(server.token)))
     }
 
-    func automations(referencing types: [String] = []) -> HomeAutomations {
-        HomeAutomations(model: model, rest: rest, referencedTypes: types)
+    func automations() -> HomeAutomations {
+        HomeAutomations(model: model, rest: rest)
+    }
+
+    func automations(referencing types: [String]) throws -> HomeAutomations {
+        HomeAutomations(model: model, rest: rest, referencedTypes: try ReferencedAutomationTypes(names: types))
     }
 
     func close() async {

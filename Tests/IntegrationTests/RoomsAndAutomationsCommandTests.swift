@@ -86,4 +86,34 @@ final class RoomsAndAutomationsCommandTests: XCTestCase {
         let (gone, refusal) = await home(server, ["automations", "show", id])
         XCTAssertEqual(gone, .usage, "an unknown automation is the caller's mistake: \(refusal.error)")
     }
+
+    func testADraftFileWithEveryKindIsCreatedAndShownTyped() async throws {
+        let server = try IntegrationEnvironment.require()
+        let alias = "CLI kinds \(UUID().uuidString.prefix(6))"
+        let file = folder.appendingPathComponent("kinds.json")
+        try Data(#"""
+        {"alias": "\#(alias)",
+         "starters": [{"numeric": {"entity": "sensor.outside_temperature", "below": -30}},
+                      {"device": {"entity": "light.bed_light", "event": "turned_on"}},
+                      {"sun": {"event": "sunrise", "offset": "00:10:00"}}],
+         "conditions": [{"numeric": {"entity": "sensor.outside_temperature", "above": -50}}, {"time": {"before": "23:00:00"}}],
+         "actions": [{"service": {"name": "input_boolean.turn_off", "entities": ["input_boolean.companion_test"]}},
+                     {"notify": {"message": "cold"}}, {"scene": "scene.companion_evening"}]}
+        """#.utf8).write(to: file)
+        let created = try object(await home(server, ["automations", "create", file.path, "--json"]))
+        let id = try XCTUnwrap(created["id"]?.stringValue)
+        XCTAssertEqual(created["starters"], .array([
+            .string("when sensor.outside_temperature goes below -30"), .string("when light.bed_light: turned_on"), .string("at sunrise 00:10:00"),
+        ]))
+        XCTAssertEqual(created["conditions"], .array([.string("if sensor.outside_temperature is above -50"), .string("if the time is before 23:00:00")]))
+        XCTAssertEqual(created["actions"], .array([
+            .string("input_boolean.turn_off input_boolean.companion_test"), .string("notify.notify: cold"), .string("activate scene.companion_evening"),
+        ]))
+        let deleted = try object(await home(server, ["automations", "delete", id, "--json"]))
+        XCTAssertEqual(deleted["outcome"], .string("deleted"))
+        try Data(#"{"alias": "bad", "starters": [{"numeric": {"entity": "sensor.outside_temperature", "above": "warm"}}], "actions": [{"delay": 1}]}"#.utf8).write(to: file)
+        let (refused, refusal) = await home(server, ["automations", "create", file.path])
+        XCTAssertEqual(refused, .usage, refusal.error)
+        XCTAssertTrue(refusal.error.contains("starters[0].numeric.above must be a number"), refusal.error)
+    }
 }

@@ -45,6 +45,12 @@ extension Home {
         }
     }
 
+    /// This server's automations through its device model, checked against the configuration's
+    /// `referencedAutomationTypes`.
+    public func automations() async throws -> HomeAutomations {
+        HomeAutomations(model: try await deviceModel(), rest: rest, referencedTypes: configuration.referencedAutomationTypes)
+    }
+
     private func rooms(inStructure id: String) -> HomeQuery<Room> {
         query(inStructure: id, read: { await $0.rooms() }, updates: { $0.roomUpdates() })
     }

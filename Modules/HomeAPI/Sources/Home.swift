@@ -75,8 +75,7 @@ public final class Home: Sendable {
         }
     }
 
-    /// Calls a service; with strict validation the service must exist (and its domain be
-    /// referenced, when the configuration lists domains).
+    /// Calls a service; with strict validation the service must exist.
     @discardableResult
     public func callService(_ domain: String, _ service: String, data: [String: JSONValue] = [:]) async throws -> [EntityState] {
         try await perform {
@@ -154,10 +153,6 @@ public final class Home: Sendable {
     }
 
     private func validate(_ domain: String, _ service: String) async throws {
-        let referenced = configuration.referencedAutomationTypes
-        guard referenced.isEmpty || referenced.contains(domain) else {
-            throw HomeError(.failedPrecondition, "\(domain) is not among the referencedAutomationTypes of the configuration (\(referenced.joined(separator: ", ")))")
-        }
         let services = try await rest.services()
         guard let names = services[domain] else { throw HomeError(.invalidArgument, "the server has no domain '\(domain)'") }
         guard names.contains(service) else { throw HomeError(.invalidArgument, "the server has no service \(domain).\(service)") }

@@ -1,3 +1,4 @@
+import DeviceModel
 import Essentials
 import Foundation
 
@@ -7,15 +8,15 @@ public struct HomeClientConfiguration: Sendable, Equatable {
     /// want; the password sign-in presents it to the server. The browser sign-in uses the
     /// loopback listener's origin instead, since the server only accepts that redirect for it.
     public var clientID = "http://127.0.0.1/home-companion"
-    /// When true, a service call is checked against the server's services (and the referenced
-    /// domains) before it is sent, and refused with ``HomeErrorCode/invalidArgument``; when
+    /// When true, a service call is checked against the server's services before it is sent, and refused with ``HomeErrorCode/invalidArgument``; when
     /// false it is sent as it is and the server's answer decides.
     public var strictOperationValidation = false
     /// The language for the user; persisted to the server for the signed-in user.
     public var locale: Locale?
-    /// The domains (such as `light`, `switch`) the app means to automate. With strict validation
-    /// a call outside a non-empty list is refused with ``HomeErrorCode/failedPrecondition``.
-    public var referencedAutomationTypes: [String] = []
+    /// The device types and traits the app means to use in automations, as the seed's
+    /// `ReferencedAutomationTypes(deviceTypes:traits:)`: an automation draft naming anything else
+    /// is refused (DeviceModel's `HomeAutomations` checks it). Empty allows all.
+    public var referencedAutomationTypes = ReferencedAutomationTypes()
     /// Where tokens, caches and per-server data live; the XDG folders when nil.
     public var dataLocations: DirectoryLayout?
 
@@ -31,9 +32,6 @@ public struct HomeClientConfiguration: Sendable, Equatable {
         if let locale, LanguageTag(locale) == nil {
             throw .invalidField("locale", "'\(locale.identifier)' is not a BCP-47 language tag (such as en-US)")
         }
-        for domain in referencedAutomationTypes where !Self.isDomain(domain) {
-            throw .invalidField("referencedAutomationTypes", "'\(domain)' is not a domain name such as light or switch")
-        }
         if let dataLocations {
             for (field, folder) in [("configuration", dataLocations.configuration), ("data", dataLocations.data), ("cache", dataLocations.cache)]
             where !folder.isFileURL || !folder.path.hasPrefix("/") {
@@ -41,9 +39,5 @@ public struct HomeClientConfiguration: Sendable, Equatable {
             }
         }
         return self
-    }
-
-    private static func isDomain(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 95 }
     }
 }

@@ -1,14 +1,32 @@
 import Essentials
+import HAModels
 
 /// Checks a draft against the home (entities that exist, commands their traits take, values in
-/// range, types the configuration references) and writes Home Assistant's configuration for it.
+/// range, device triggers the device offers, services the server has, the referenced types) and
+/// writes Home Assistant's configuration for it.
 struct AutomationCompiler {
-    /// Every entity of the home, by id.
-    let entities: [String: DeviceEntity]
-    /// The domains automations may use; empty allows all.
-    let referencedTypes: [String]
+    /// Every entity of the home, by id, with the type of the device it belongs to.
+    let entities: [String: (entity: DeviceEntity, type: DeviceType)]
+    /// What automations may use.
+    let referenced: ReferencedAutomationTypes
     /// The services the server has, as `domain.service`.
     let services: Set<String>
+    /// The device triggers each device of a device starter offers (`device_automation/trigger/list`), by device id.
+    let deviceTriggers: [String: [JSONValue]]
+    /// The device id and registry id of each entity that has them.
+    let registry: [String: EntityRegistryEntry]
+
+    init(devices: [Device], registry: [EntityRegistryEntry], referenced: ReferencedAutomationTypes, services: Set<String>, deviceTriggers: [String: [JSONValue]]) {
+        var entities: [String: (entity: DeviceEntity, type: DeviceType)] = [:]
+        for device in devices {
+            for entity in device.entities where entities[entity.entityID] == nil { entities[entity.entityID] = (entity, device.type) }
+        }
+        self.entities = entities
+        self.referenced = referenced
+        self.services = services
+        self.deviceTriggers = deviceTriggers
+        self.registry = Dictionary(registry.map { ($0.entityID, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     func configuration(for draft: AutomationDraft, id: String) throws(DeviceModelError) -> JSONValue {
         guard !draft.starters.isEmpty else { throw .invalidArgument("an automation needs at least one starter") }
@@ -16,7 +34,7 @@ struct AutomationCompiler {
         for entityID in draft.entityIDs { try check(entityID) }
         var fields: [String: JSONValue] = [
             "id": .string(id), "alias": .string(draft.alias), "mode": .string(draft.mode),
-            "trigger": .array(try draft.starters.map { starter throws(DeviceModelError) in try check(starter) }),
+            "trigger": .array(try draft.starters.map { starter throws(DeviceModelError) in try configuration(for: starter) }),
             "condition": .array(try draft.conditions.map { condition throws(DeviceModelError) in try check(condition) }),
             "action": .array(try draft.actions.map { action throws(DeviceModelError) in try configuration(for: action) }),
         ]
@@ -27,28 +45,26 @@ struct AutomationCompiler {
     /// Checks the parts of a configuration written elsewhere that the model covers (entities,
     /// referenced types); the rest is the server's to check.
     func check(_ automation: Automation) throws(DeviceModelError) {
-        for starter in automation.starters { if case .state(let ids, _, _) = starter { for id in ids { try check(id) } } }
-        for condition in automation.conditions { if case .state(let id, _) = condition { try check(id) } }
-        for action in automation.actions { if case .service(_, let ids, _) = action { for id in ids { try check(id) } } }
+        let draft = AutomationDraft(alias: automation.alias, starters: automation.starters, conditions: automation.conditions, actions: automation.actions)
+        // A device trigger read back names its entity by registry id, which has no dot.
+        for entityID in draft.entityIDs where entityID.contains(".") { try check(entityID) }
+        for starter in automation.starters { if let trait = starter.structureTrait { try referenced.check(trait) } }
+        for condition in automation.conditions { if case .timeWindow = condition { try referenced.check(.time) } }
     }
 
     private func check(_ entityID: String) throws(DeviceModelError) {
-        guard entities[entityID] != nil else {
+        guard let (entity, type) = entities[entityID] else {
             throw .invalidArgument("no entity '\(entityID)' on the server; `home devices --all` lists them")
         }
-        let domain = String(entityID.prefix { $0 != "." })
-        if !referencedTypes.isEmpty && !referencedTypes.contains(domain) {
-            throw .failedPrecondition(
-                "\(entityID) is of type \(domain), which the configuration does not reference (referencedAutomationTypes: \(referencedTypes.joined(separator: ", ")))"
-            )
-        }
+        try referenced.check(entity, of: type)
     }
 
-    private func check(_ starter: AutomationStarter) throws(DeviceModelError) -> JSONValue {
+    private func configuration(for starter: AutomationStarter) throws(DeviceModelError) -> JSONValue {
+        if let trait = starter.structureTrait { try referenced.check(trait) }
         switch starter {
         case .state(let ids, let to, let from):
             for id in ids {
-                let binary = entities[id]?.traits.contains { [.onOff, .binary].contains($0.kind) } ?? false
+                let binary = entities[id]?.entity.traits.contains { [.onOff, .binary].contains($0.kind) } ?? false
                 for value in [to, from].compactMap({ $0 }) where binary && !["on", "off", "unavailable"].contains(value) {
                     throw .invalidArgument("\(id) is on or off, never '\(value)'")
                 }
@@ -57,15 +73,40 @@ struct AutomationCompiler {
         case .sun(let event, let offset):
             guard ["sunrise", "sunset"].contains(event) else { throw .invalidArgument("sun event '\(event)' is not sunrise or sunset") }
             if let offset { try Self.checkTime(offset.hasPrefix("-") ? String(offset.dropFirst()) : offset, "sun offset") }
+        case .numericState(let id, let above, let below): try Self.checkBounds(id, above: above, below: below)
+        case .device(let id, let event): return try deviceTrigger(id, event)
         case .raw: break
         }
         return starter.configuration
     }
 
+    /// The trigger the entity's device offers for `event`, as the server offers it (naming the entity by its id).
+    private func deviceTrigger(_ entityID: String, _ event: String) throws(DeviceModelError) -> JSONValue {
+        guard let entry = registry[entityID], let deviceID = entry.deviceID else {
+            throw .invalidArgument("\(entityID) belongs to no device, so it has no device triggers; use a state starter")
+        }
+        let offered = (deviceTriggers[deviceID] ?? []).filter {
+            let named = $0.objectValue?["entity_id"]?.stringValue
+            return named == entityID || named == entry.id
+        }
+        guard var trigger = offered.first(where: { $0.objectValue?["type"]?.stringValue == event })?.objectValue else {
+            let events = offered.compactMap { $0.objectValue?["type"]?.stringValue }.sorted()
+            throw .invalidArgument("the device of \(entityID) offers no '\(event)' trigger for it; it offers: \(events.isEmpty ? "none" : events.joined(separator: ", "))")
+        }
+        // The server takes an entity id or a registry id here; the entity id reads back as written.
+        trigger["entity_id"] = .string(entityID)
+        trigger["metadata"] = nil
+        return .object(trigger)
+    }
+
     private func check(_ condition: AutomationCondition) throws(DeviceModelError) -> JSONValue {
-        if case .timeWindow(let after, let before) = condition {
+        switch condition {
+        case .timeWindow(let after, let before):
+            try referenced.check(.time)
             guard after != nil || before != nil else { throw .invalidArgument("a time condition needs after or before") }
             for time in [after, before].compactMap({ $0 }) { try Self.checkTime(time, "time condition") }
+        case .numericState(let id, let above, let below): try Self.checkBounds(id, above: above, below: below)
+        case .state, .raw: break
         }
         return condition.configuration
     }
@@ -73,10 +114,15 @@ struct AutomationCompiler {
     private func configuration(for action: AutomationAction) throws(DeviceModelError) -> JSONValue {
         switch action {
         case .command(let entityID, let command):
-            guard let entity = entities[entityID] else { throw .invalidArgument("no entity '\(entityID)'") }
+            guard let entity = entities[entityID]?.entity else { throw .invalidArgument("no entity '\(entityID)'") }
             let call = try CommandPlanner(strict: true).plan(command, for: entity)
             return Self.service("\(call.domain).\(call.service)", [entityID], call.data)
-        case .service(let service, let ids, let data): return Self.service(service, ids, data)
+        case .service(let service, let ids, let data):
+            guard services.contains(service) else { throw .invalidArgument("the server has no service \(service)") }
+            return Self.service(service, ids, data)
+        case .scene(let entityID):
+            guard entityID.hasPrefix("scene.") else { throw .invalidArgument("\(entityID) is not a scene") }
+            return Self.service("scene.turn_on", [entityID], [:])
         case .delay(let seconds):
             return .object(["delay": .object(["milliseconds": .integer(Int64((seconds * 1000).rounded()))])])
         case .notify(let service, let message, let title):
@@ -95,6 +141,12 @@ struct AutomationCompiler {
         var fields: [String: JSONValue] = ["service": .string(name), "target": .object(["entity_id": AutomationJSON.entityList(ids)])]
         if !data.isEmpty { fields["data"] = .object(data) }
         return .object(fields)
+    }
+
+    private static func checkBounds(_ entityID: String, above: Double?, below: Double?) throws(DeviceModelError) {
+        guard above != nil || below != nil else { throw .invalidArgument("a numeric part on \(entityID) needs above or below") }
+        for bound in [above, below].compactMap({ $0 }) where !bound.isFinite { throw .invalidArgument("a numeric bound on \(entityID) must be a finite number") }
+        if let above, let below, above >= below { throw .invalidArgument("on \(entityID), above (\(above)) must be less than below (\(below))") }
     }
 
     /// `HH:MM` or `HH:MM:SS`.

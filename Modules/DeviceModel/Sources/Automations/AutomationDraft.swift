@@ -5,10 +5,14 @@ import Essentials
 ///
 ///     {"alias": "Evening", "mode": "single",
 ///      "starters": [{"state": {"entity": "input_boolean.away", "to": "on"}}, {"time": "07:00:00"},
-///                   {"sun": {"event": "sunset", "offset": "-00:30:00"}}],
-///      "conditions": [{"state": {"entity": "light.hall", "is": "off"}}, {"time": {"after": "08:00:00"}}],
+///                   {"sun": {"event": "sunset", "offset": "-00:30:00"}},
+///                   {"numeric": {"entity": "sensor.outside", "below": 5}},
+///                   {"device": {"entity": "light.hall", "event": "turned_off"}}],
+///      "conditions": [{"state": {"entity": "light.hall", "is": "off"}}, {"time": {"after": "08:00:00"}},
+///                     {"numeric": {"entity": "sensor.outside", "above": -10, "below": 30}}],
 ///      "actions": [{"command": {"entity": "light.kitchen", "command": "brightness.set level=30"}},
-///                  {"delay": 5}, {"notify": {"message": "done", "title": "Home"}}]}
+///                  {"service": {"name": "input_boolean.turn_on", "entities": ["input_boolean.cosy"], "data": {}}},
+///                  {"delay": 5}, {"notify": {"message": "done", "title": "Home"}}, {"scene": "scene.evening"}]}
 public struct AutomationDraft: Sendable, Equatable {
     public var alias: String
     public var description: String?
@@ -31,17 +35,30 @@ public struct AutomationDraft: Sendable, Equatable {
     /// Every entity the draft names.
     var entityIDs: [String] {
         starters.flatMap { starter -> [String] in
-            if case .state(let ids, _, _) = starter { return ids }
-            return []
+            switch starter {
+            case .state(let ids, _, _): ids
+            case .numericState(let id, _, _), .device(let id, _): [id]
+            default: []
+            }
         } + conditions.compactMap { condition in
-            if case .state(let id, _) = condition { return id }
-            return nil
+            switch condition {
+            case .state(let id, _), .numericState(let id, _, _): id
+            default: nil
+            }
         } + actions.flatMap { action -> [String] in
             switch action {
-            case .command(let id, _): [id]
+            case .command(let id, _), .scene(let id): [id]
             case .service(_, let ids, _): ids
             default: []
             }
+        }
+    }
+
+    /// The devices of the draft's device starters, by the entity each names.
+    var deviceStarterEntities: [String] {
+        starters.compactMap { starter in
+            if case .device(let id, _) = starter { return id }
+            return nil
         }
     }
 }

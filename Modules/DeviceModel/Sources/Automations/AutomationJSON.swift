@@ -45,4 +45,37 @@ enum AutomationJSON {
         default: return nil
         }
     }
+
+    /// `fields` with `above` and `below` added where given.
+    static func numeric(_ fields: [String: JSONValue], above: Double?, below: Double?) -> JSONValue {
+        var fields = fields
+        if let above { fields["above"] = number(above) }
+        if let below { fields["below"] = number(below) }
+        return .object(fields)
+    }
+
+    /// A whole number as an integer, so that what is saved reads as it was written.
+    static func number(_ value: Double) -> JSONValue {
+        value == value.rounded() && abs(value) < 1e15 ? .integer(Int64(value)) : .double(value)
+    }
+
+    /// The numeric `above` and `below` of a configuration (at least one, each a number); nil
+    /// when either is of another kind (an entity id as a bound, which the model does not cover).
+    static func bounds(_ fields: [String: JSONValue]) -> (Double?, Double?)? {
+        let above = fields["above"], below = fields["below"]
+        guard above != nil || below != nil else { return nil }
+        if let above, above.numberValue == nil { return nil }
+        if let below, below.numberValue == nil { return nil }
+        return (above?.numberValue, below?.numberValue)
+    }
+
+    /// " above A", " below B", or both, for summaries.
+    static func boundsSummary(above: Double?, below: Double?) -> String {
+        (above.map { " above \(text($0))" } ?? "") + (below.map { " below \(text($0))" } ?? "")
+    }
+
+    private static func text(_ value: Double) -> String {
+        if case .integer(let whole) = number(value) { return String(whole) }
+        return String(value)
+    }
 }

@@ -10,11 +10,11 @@ import Networking
 public struct HomeAutomations: Sendable {
     let model: HomeModel
     let rest: RESTClient
-    let referencedTypes: [String]
+    let referencedTypes: ReferencedAutomationTypes
     /// How long a change waits for the server to show it.
     let timeout: Double
 
-    public init(model: HomeModel, rest: RESTClient, referencedTypes: [String] = [], timeout: Double = 15) {
+    public init(model: HomeModel, rest: RESTClient, referencedTypes: ReferencedAutomationTypes = ReferencedAutomationTypes(), timeout: Double = 15) {
         self.model = model
         self.rest = rest
         self.referencedTypes = referencedTypes
@@ -39,7 +39,7 @@ public struct HomeAutomations: Sendable {
     @discardableResult
     public func create(_ draft: AutomationDraft) async throws -> Automation {
         let id = String(UInt64(Current.now().timeIntervalSince1970 * 1000))
-        let configuration = try await compiler().configuration(for: draft, id: id)
+        let configuration = try await compiler(deviceStartersOf: draft).configuration(for: draft, id: id)
         return try await save(configuration: try JSONSerializer.data(configuration), id: id)
     }
 
@@ -48,7 +48,7 @@ public struct HomeAutomations: Sendable {
     @discardableResult
     public func save(configuration bytes: [UInt8], id: String) async throws -> Automation {
         let state = EntityState(entityID: "automation.draft", state: "off", attributes: [:], lastChanged: Current.now(), lastUpdated: Current.now(), context: HAContext(id: ""))
-        try await compiler().check(try Automation(state: state, configuration: bytes))
+        try await compiler(deviceStartersOf: nil).check(try Automation(state: state, configuration: bytes))
         let existing = await model.states().values.first { $0.domain == "automation" && $0.attributes["id"]?.stringValue == id }
         // The server reloads only automations whose configuration changed; an unchanged one keeps its entity as it is.
         let stored = existing == nil ? nil : try await rest.automationConfig(id)
@@ -97,10 +97,18 @@ public struct HomeAutomations: Sendable {
         return old == other
     }
 
-    private func compiler() async throws -> AutomationCompiler {
+    /// A compiler over the home as it is now, with the device triggers of `draft`'s device starters.
+    private func compiler(deviceStartersOf draft: AutomationDraft?) async throws -> AutomationCompiler {
         let devices = await model.devices(DeviceQuery(includeHidden: true, includeDisabled: true, includeStandalone: true))
-        let entities = Dictionary(devices.flatMap(\.entities).map { ($0.entityID, $0) }, uniquingKeysWith: { first, _ in first })
-        return AutomationCompiler(entities: entities, referencedTypes: referencedTypes, services: try await model.serviceNames())
+        let registry = await model.registrySnapshot().entities
+        var triggers: [String: [JSONValue]] = [:]
+        for entityID in draft?.deviceStarterEntities ?? [] {
+            guard let deviceID = registry.first(where: { $0.entityID == entityID })?.deviceID, triggers[deviceID] == nil else { continue }
+            triggers[deviceID] = try await model.send("device_automation/trigger/list", ["device_id": .string(deviceID)]).arrayValue ?? []
+        }
+        return AutomationCompiler(
+            devices: devices, registry: registry, referenced: referencedTypes, services: try await model.serviceNames(), deviceTriggers: triggers
+        )
     }
 
     private func state(of id: String) async throws(DeviceModelError) -> EntityState {
