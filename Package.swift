@@ -193,7 +193,7 @@ let pluginTargets: [Target] = [
         path: "Plugins/ThreadPlugin", exclude: ["README.md"]
     ),
     .target(
-        name: "ImprovPlugin", dependencies: ["CLIKit", "Essentials", "HomePluginKit", "Improv", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
+        name: "ImprovPlugin", dependencies: ["CLIKit", "ConnectionContract", "Essentials", "HomePluginKit", "Improv", "Networking", "PluginHost", "SessionCommandKit", "SessionContract"],
         path: "Plugins/ImprovPlugin", exclude: ["README.md"]
     ),
     .target(name: "LinuxSensorsPlugin", dependencies: ["Agent", "AgentContract", "PluginHost"], path: "Plugins/LinuxSensorsPlugin", exclude: ["README.md"]),

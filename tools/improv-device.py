@@ -10,7 +10,9 @@ connect" for a wrong password), through the device logic it shares with tools/bl
   bad-checksum   every packet it sends has a wrong checksum (then, a moment later, a good one)
   drop           closes its end of the port while provisioning (the device resets)
 
-  improv-device.py [MODE [REDIRECT-URL]]     prints `pty PATH`; exits with the process that started it
+  improv-device.py [MODE [REDIRECT-URL [FIRMWARE]]]   prints `pty PATH`; exits with the process
+                                                     that started it. FIRMWARE is the name its
+                                                     device information gives (ESPHome; WLED …)
 """
 import os
 import select
@@ -28,9 +30,9 @@ def packet(kind, payload, good=True):
 
 
 class SerialDevice:
-    def __init__(self, mode, redirect):
+    def __init__(self, mode, redirect, firmware):
         self.mode = mode
-        self.device = ImprovDevice(redirect, "serial", drop=mode == "drop")
+        self.device = ImprovDevice(redirect, "serial", drop=mode == "drop", firmware=firmware)
         self.master, slave = os.openpty()
         self.path = os.ttyname(slave)
         self.buffer = b""
@@ -94,6 +96,7 @@ class SerialDevice:
 
 
 device = SerialDevice(sys.argv[1] if len(sys.argv) > 1 else "normal",
-                      sys.argv[2] if len(sys.argv) > 2 else "http://192.168.1.42/?integration=esphome")
+                      sys.argv[2] if len(sys.argv) > 2 else "http://192.168.1.42/?integration=esphome",
+                      sys.argv[3] if len(sys.argv) > 3 else None)
 print(f"pty {device.path}", flush=True)
 device.run()

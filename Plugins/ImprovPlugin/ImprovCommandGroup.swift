@@ -1,4 +1,5 @@
 import CLIKit
+import ConnectionContract
 import Essentials
 import Foundation
 import HomePluginKit
@@ -11,6 +12,7 @@ struct ImprovCommandGroup: PluginCommand, CommandGroup {
     static let commandName = "improv"
     static let commandSummary = "Provision Improv Wi-Fi devices over Bluetooth LE or a serial port: scan, info, networks, identify, provision."
     let session: any SessionAccess
+    let connections: any ConnectionFactory
     let baud: Int
     let adapter: String?
     let options: [OptionSpec] = []
@@ -23,7 +25,7 @@ struct ImprovCommandGroup: PluginCommand, CommandGroup {
             ActionCommand(name: "info", summary: "The device's firmware, version, chip and name.", arguments: "DEVICE", options: [timeout, .json], body: info),
             ActionCommand(name: "networks", summary: "The Wi-Fi networks the device sees.", arguments: "DEVICE", options: [timeout, .json], body: networks),
             ActionCommand(name: "identify", summary: "Make a Bluetooth device blink or beep, to know which one it is.", arguments: "DEVICE", options: [timeout, .json], body: identify),
-            ImprovProvisionCommand(session: session, baud: baud, adapter: adapter),
+            ImprovProvisionCommand(session: session, connections: connections, baud: baud, adapter: adapter),
         ]
     }
 

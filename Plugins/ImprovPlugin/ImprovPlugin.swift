@@ -1,3 +1,4 @@
+import ConnectionContract
 import HomePluginKit
 import PluginHost
 import SessionContract
@@ -10,7 +11,7 @@ public final class ImprovPlugin: Plugin {
         descriptor: PluginDescriptor(
             id: "improv", version: SemanticVersion(1, 0, 0),
             summary: "Improv Wi-Fi provisioning over Bluetooth LE or serial, then the device's integration on the server: improv",
-            requires: [SessionCapabilities.access.id],
+            requires: [SessionCapabilities.access.id, ConnectionCapabilities.connections.id],
             contributes: [ImprovCommandGroup.declaration],
             configurationKeys: ["baud", "adapter"], failurePolicy: .degrade
         ),
@@ -26,7 +27,10 @@ public final class ImprovPlugin: Plugin {
     }
 
     public func start(_ context: PluginContext) async throws {
-        try context.contribute(command: ImprovCommandGroup(session: try context.resolve(SessionCapabilities.access), baud: configuration.baud ?? 115_200, adapter: configuration.adapter))
+        try context.contribute(command: ImprovCommandGroup(
+            session: try context.resolve(SessionCapabilities.access), connections: try context.resolve(ConnectionCapabilities.connections),
+            baud: configuration.baud ?? 115_200, adapter: configuration.adapter
+        ))
     }
 
     public func stop() async {}

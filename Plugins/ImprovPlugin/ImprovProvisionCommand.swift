@@ -1,4 +1,5 @@
 import CLIKit
+import ConnectionContract
 import Essentials
 import Foundation
 import Improv
@@ -8,10 +9,15 @@ import SessionCommandKit
 
 /// `home improv provision DEVICE --ssid NAME --password-stdin|--password-file F [--add-to-home-assistant]`:
 /// sends the Wi-Fi credentials, follows the device to provisioned, prints its redirect URL and,
-/// when asked and the URL names an integration, starts that integration's config flow on the
-/// server and shows its first step.
+/// when asked, sets up on the server the integration the URL (`?domain=`) or the device's
+/// firmware (WLED, ESPHome, …) names, to the end (``IntegrationSetup``): the device's address
+/// answers the flow's `host`, any other required field is asked, and the device made is shown.
 struct ImprovProvisionCommand: Command {
+    /// Integrations by the firmware name a device's information gives.
+    static let integrationOfFirmware = ["wled": "wled", "esphome": "esphome", "tasmota": "tasmota"]
+
     let session: any SessionAccess
+    let connections: any ConnectionFactory
     let baud: Int
     let adapter: String?
     let name = "provision"
@@ -21,7 +27,7 @@ struct ImprovProvisionCommand: Command {
         .value("ssid", "NAME", help: "The Wi-Fi network."),
         .flag("password-stdin", help: "Read the password from the first line of standard input."),
         .value("password-file", "FILE", help: "Read the password from FILE ('-': standard input)."),
-        .flag("add-to-home-assistant", help: "Then start the integration the device names on the signed-in server."),
+        .flag("add-to-home-assistant", help: "Then set up the integration the device names on the signed-in server, asking for what it needs."),
         .value("timeout", "SECONDS", help: "How long finding the device, its authorization and provisioning may each take (default 60)."),
         .json, .server, .token,
     ]
@@ -51,7 +57,8 @@ struct ImprovProvisionCommand: Command {
         var fields: [String: JSONValue] = ["device": .string(device), "ssid": .string(ssid), "provisioned": .bool(true), "redirect_url": url.map(JSONValue.string) ?? .null]
         if !json { console.print("provisioned on \(ssid)" + (url.map { "; the device is at \($0)" } ?? "")) }
         if invocation.arguments.has("add-to-home-assistant") {
-            let step = try await addToHomeAssistant(url, invocation)
+            let firmware = Self.domain(in: url) == nil ? (try? link.channel.deviceInfo(timeout: min(timeout, 5)))?.firmware : nil
+            let step = try await addToHomeAssistant(url, firmware: firmware, timeout: timeout, invocation)
             fields["home_assistant"] = step
             if !json { console.print(Self.words(step)) }
         }
@@ -66,35 +73,35 @@ struct ImprovProvisionCommand: Command {
         return value.flatMap { $0.isEmpty || !$0.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "_" }) ? nil : $0 }
     }
 
-    private func addToHomeAssistant(_ url: String?, _ invocation: Invocation) async throws -> JSONValue {
-        guard let domain = Self.domain(in: url) else {
-            return .object(["started": .bool(false), "reason": .string("the device's URL names no integration to add (\(url ?? "none"))")])
+    /// The host a redirect URL names, as a config flow's `host` field takes it.
+    static func host(in url: String?) -> String? {
+        guard let url, let host = URLComponents(string: url)?.host, !host.isEmpty else { return nil }
+        return host
+    }
+
+    private func addToHomeAssistant(_ url: String?, firmware: String?, timeout: Double, _ invocation: Invocation) async throws -> JSONValue {
+        guard let domain = Self.domain(in: url) ?? firmware.flatMap({ Self.integrationOfFirmware[$0.lowercased()] }) else {
+            return .object(["started": .bool(false), "completed": .bool(false),
+                            "reason": .string("neither the device's URL (\(url ?? "none")) nor its firmware (\(firmware ?? "unknown")) names an integration to add")])
         }
         let credentials = try await session.credentials(try invocation.serverSelection())
-        let rest = RESTClient(address: credentials.address, tokenProvider: credentials.tokenProvider)
-        do {
-            let step = try await rest.post("/api/config/config_entries/flow", body: .object(["handler": .string(domain)]))
-            return .object(["started": .bool(true), "domain": .string(domain), "step": step])
-        } catch let error as RESTError {
-            if case .unauthorized = error { throw error }
-            if case .transport = error { throw error }
-            return .object(["started": .bool(false), "domain": .string(domain),
-                            "reason": .string("the server cannot set up the integration '\(domain)': \(error)")])
-        }
+        let setup = IntegrationSetup(
+            rest: RESTClient(address: credentials.address, tokenProvider: credentials.tokenProvider), connections: connections,
+            credentials: credentials, console: invocation.console, timeout: timeout, known: Self.host(in: url).map { ["host": .string($0)] } ?? [:]
+        )
+        return .object(try await setup.run(domain: domain))
     }
 
     private static func words(_ outcome: JSONValue) -> String {
         let fields = outcome.objectValue ?? [:]
-        guard fields["started"] == .bool(true), let domain = fields["domain"]?.stringValue, let step = fields["step"]?.objectValue else {
-            return "not added to Home Assistant: \(fields["reason"]?.stringValue ?? "?")"
+        let domain = fields["domain"]?.stringValue ?? "?"
+        guard fields["completed"] == .bool(true) else { return "not added to Home Assistant: \(fields["reason"]?.stringValue ?? "?")" }
+        let title = fields["entry"]?.objectValue?["title"]?.stringValue ?? domain
+        guard let device = fields["device"]?.objectValue else {
+            return "Home Assistant set up \(domain) as \(title); the integration made no device in the registry"
         }
-        switch step["type"]?.stringValue {
-        case "form":
-            let names = (step["data_schema"]?.arrayValue ?? []).compactMap { $0.objectValue?["name"]?.stringValue }
-            return "Home Assistant started setting up \(domain): step '\(step["step_id"]?.stringValue ?? "?")' asks for \(names.isEmpty ? "nothing" : names.joined(separator: ", ")) (flow \(step["flow_id"]?.stringValue ?? "?"))"
-        case "abort": return "Home Assistant did not set up \(domain): \(step["reason"]?.stringValue ?? "aborted")"
-        case "create_entry": return "Home Assistant added \(domain)"
-        default: return "Home Assistant answered \((try? JSONSerializer.string(.object(step))) ?? "?")"
-        }
+        let make = [device["manufacturer"]?.stringValue, device["model"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+        return "Home Assistant set up \(domain) as \(title); its device: \(device["name"]?.stringValue ?? "?")" + (make.isEmpty ? "" : " (\(make))")
+            + " \(device["id"]?.stringValue ?? "")"
     }
 }

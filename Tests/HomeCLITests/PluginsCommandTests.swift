@@ -42,7 +42,7 @@ final class PluginsCommandTests: HomeCLITestCase {
           home-devices           provides devices.model@1; requires session.access@1, ha.connections@1; commands: devices, device, rooms, \
         automations
           thread                 provides thread.sharing@1; requires session.access@1, ha.connections@1; commands: thread; session.server-forgetting: thread
-          improv                 requires session.access@1; commands: improv
+          improv                 requires session.access@1, ha.connections@1; commands: improv
           location               agent.location-sources: location
           system-controls        agent.controls: system
           mqtt                   requires session.access@1; reads agent.controls; agent.services: mqtt; commands: controls; settings.switches: controls

@@ -120,11 +120,15 @@ final class ImprovBLETests: XCTestCase {
         let (added, output) = await home(["improv", "provision", "improv-normal-1", "--ssid", "HomeNet", "--password-stdin", "--add-to-home-assistant", "--json"],
                                          input: ["correct horse"], server: server)
         XCTAssertEqual(added, .success, output.error)
-        let step = try JSONParser.parse(output.out).objectValue?["home_assistant"]?.objectValue?["step"]?.objectValue ?? [:]
+        let outcome = try JSONParser.parse(output.out).objectValue?["home_assistant"]?.objectValue ?? [:]
+        let step = outcome["step"]?.objectValue ?? [:]
         XCTAssertEqual(step["type"], .string("form"), output.out)
         XCTAssertEqual(step["handler"], .string("derivative"))
-        if let flow = step["flow_id"]?.stringValue, let url = URL(string: server.url + "/api/config/config_entries/flow/\(flow)") {
-            _ = try await HTTPExchange.send("DELETE", url, token: server.token)
-        }
+        XCTAssertEqual(outcome["started"], .bool(true))
+        XCTAssertEqual(outcome["completed"], .bool(false))
+        XCTAssertEqual(outcome["reason"], .string("step 'user' of derivative needs name, and standard input gave no answer; the flow was removed"))
+        let flow = try XCTUnwrap(step["flow_id"]?.stringValue)
+        let progress = try await HTTPExchange.send("GET", try XCTUnwrap(URL(string: server.url + "/api/config/config_entries/flow")), token: server.token)
+        XCTAssertFalse(String(decoding: progress.body, as: UTF8.self).contains(flow), "the flow left no step waiting on the server")
     }
 }

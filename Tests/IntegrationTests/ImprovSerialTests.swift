@@ -16,15 +16,15 @@ final class ImprovSerialTests: XCTestCase {
         device?.stop()
     }
 
-    private func start(_ mode: String = "normal", redirect: String? = nil) throws -> String {
-        let device = try ImprovDeviceSimulator(mode: mode, redirect: redirect)
+    private func start(_ mode: String = "normal", redirect: String? = nil, firmware: String? = nil) throws -> String {
+        let device = try ImprovDeviceSimulator(mode: mode, redirect: redirect, firmware: firmware)
         self.device = device
         return device.path
     }
 
-    private func home(_ arguments: [String], input: [String] = [], server: IntegrationEnvironment? = nil) async -> (ExitCode, ConsoleRecorder) {
-        // The password is read first, the server's token when the integration is added.
-        let recorder = ConsoleRecorder(input: input + (server.map { [$0.token] } ?? []))
+    private func home(_ arguments: [String], input: [String] = [], server: IntegrationEnvironment? = nil, answers: [String] = []) async -> (ExitCode, ConsoleRecorder) {
+        // The password is read first, the server's token when the integration is added, then the flow's answers.
+        let recorder = ConsoleRecorder(input: input + (server.map { [$0.token] } ?? []) + answers)
         let extra = server.map { ["--server", $0.url, "--token-file", "-"] } ?? []
         return (await HomeApp.run(arguments + extra, console: recorder.console()), recorder)
     }
@@ -84,21 +84,51 @@ final class ImprovSerialTests: XCTestCase {
         XCTAssertTrue(nothing.error.contains("cannot open /dev/nonexistent-port"), nothing.error)
     }
 
-    func testTheDevicesIntegrationIsStartedOnTheServerOrRefusedClearly() async throws {
+    /// Deletes a config entry the test made.
+    private func removeEntry(_ outcome: [String: JSONValue], _ server: IntegrationEnvironment) async throws {
+        guard let entry = outcome["entry"]?.objectValue?["entry_id"]?.stringValue else { return }
+        let deleted = try await HTTPExchange.send("DELETE", try XCTUnwrap(URL(string: server.url + "/api/config/config_entries/entry/\(entry)")), token: server.token)
+        XCTAssertEqual(deleted.status, 200)
+    }
+
+    func testAWLEDDeviceIsSetUpToTheEndAndItsDeviceIsInTheRegistry() async throws {
         let server = try IntegrationEnvironment.require()
-        let port = try start(redirect: "http://192.168.1.42/?domain=derivative")
+        let light = try WLEDStandIn()
+        defer { light.stop() }
+        let port = try start(redirect: "http://\(light.address)/", firmware: "WLED")
         let (added, output) = await home(["improv", "provision", port, "--ssid", "HomeNet", "--password-stdin", "--add-to-home-assistant", "--json"],
                                          input: ["correct horse"], server: server)
         XCTAssertEqual(added, .success, output.error)
-        let result = try JSONParser.parse(output.out).objectValue ?? [:]
-        let step = result["home_assistant"]?.objectValue?["step"]?.objectValue ?? [:]
-        XCTAssertEqual(step["type"], .string("form"), output.out)
-        XCTAssertEqual(step["handler"], .string("derivative"))
-        if let flow = step["flow_id"]?.stringValue, let url = URL(string: server.url + "/api/config/config_entries/flow/\(flow)") {
-            _ = try await HTTPExchange.send("DELETE", url, token: server.token)
-        }
-        device?.stop()
+        let outcome = try XCTUnwrap(JSONParser.parse(output.out).objectValue?["home_assistant"]?.objectValue, output.out)
+        XCTAssertEqual(outcome["domain"], .string("wled"), "the firmware named the integration")
+        XCTAssertEqual(outcome["completed"], .bool(true), output.out + output.error)
+        XCTAssertEqual(outcome["entry"]?.objectValue?["title"], .string("Improv WLED"))
+        let device = try XCTUnwrap(outcome["device"]?.objectValue, output.out)
+        XCTAssertEqual(device["manufacturer"], .string("WLED"))
+        XCTAssertEqual(device["name"], .string("Improv WLED"))
+        let registry = try await AdminConnection(server: server).send("config/device_registry/list")
+        XCTAssertTrue((registry.arrayValue ?? []).contains { $0.objectValue?["id"] == device["id"] }, "the device is in the server's registry")
+        XCTAssertTrue(light.requests.contains("GET /json"), "Home Assistant read the light itself: \(light.requests)")
+        try await removeEntry(outcome, server)
+    }
 
+    func testAStepThatNeedsThePersonIsAskedAndTheFlowCompleted() async throws {
+        let server = try IntegrationEnvironment.require()
+        let port = try start(redirect: "http://192.168.1.42/?domain=derivative")
+        let name = "Improv derivative \(UUID().uuidString.prefix(6))"
+        let (added, output) = await home(["improv", "provision", port, "--ssid", "HomeNet", "--password-stdin", "--add-to-home-assistant", "--json"],
+                                         input: ["correct horse"], server: server, answers: [name, "sensor.outside_temperature", "5 minutes", "00:05:00"])
+        XCTAssertEqual(added, .success, output.error)
+        let outcome = try XCTUnwrap(JSONParser.parse(output.out).objectValue?["home_assistant"]?.objectValue, output.out)
+        XCTAssertEqual(outcome["completed"], .bool(true), output.out + output.error)
+        XCTAssertEqual(outcome["entry"]?.objectValue?["title"], .string(name))
+        XCTAssertEqual(outcome["device"]?.objectValue?["name"], .string("Outside Temperature"), "a derivative helper joins its source's device")
+        XCTAssertTrue(output.error.contains("derivative, step 'user': name: "), output.error)
+        XCTAssertTrue(output.error.contains("derivative, step 'user': source: "), output.error)
+        XCTAssertTrue(output.error.contains("time_window takes a length of time as HH:MM:SS, not '5 minutes'"), "a wrong answer is asked again: \(output.error)")
+        try await removeEntry(outcome, server)
+
+        device?.stop()
         let other = try start(redirect: "http://192.168.1.42/?integration=esphome")
         let (refused, refusal) = await home(["improv", "provision", other, "--ssid", "HomeNet", "--password-stdin", "--add-to-home-assistant"],
                                             input: ["correct horse"], server: server)

@@ -17,8 +17,9 @@ INFO = ["ESPHome", "2024.3.0", "ESP32", "living-room-sensor"]
 
 
 class ImprovDevice:
-    def __init__(self, redirect, transport, authorized=True, drop=False):
+    def __init__(self, redirect, transport, authorized=True, drop=False, firmware=None):
         self.redirect = redirect
+        self.info = [firmware or INFO[0]] + INFO[1:]
         self.transport = transport  # "serial" or "ble": command 0x02 is "request state" or "identify"
         self.state = 2 if authorized else 1
         self.drop = drop
@@ -37,7 +38,7 @@ class ImprovDevice:
             self.identified += 1
             yield ("log", "identify: blinking")
         elif command == 0x03:
-            yield ("result", 0x03, INFO)
+            yield ("result", 0x03, self.info)
         elif command == 0x04:
             for ssid, rssi, secured in NETWORKS:
                 yield ("result", 0x04, [ssid, str(rssi), "YES" if secured else "NO"])

@@ -77,6 +77,11 @@ public struct RESTClient: Sendable {
         try await request("POST", path, body: body)
     }
 
+    /// `DELETE` of another API path (such as a config flow the caller gives up).
+    public func delete(_ path: String) async throws {
+        _ = try await rawRequest("DELETE", path, json: nil)
+    }
+
     /// `GET /api/config/automation/config/<id>`: an automation's configuration as the server
     /// wrote it, byte for byte (so saving it back unchanged changes nothing).
     public func automationConfig(_ id: String) async throws -> [UInt8] {
