@@ -130,14 +130,7 @@ public final class Home: Sendable {
         let options = ConnectionOptions(reconnectDelay: 0.5, maximumReconnectDelay: 1, requestRetryWindow: Self.oneShotWindow)
         let connection = HomeAssistantConnection(address: address, tokenProvider: session, options: options)
         await connection.start()
-        do {
-            let result = try await body(connection)
-            await connection.stop()
-            return result
-        } catch {
-            await connection.stop()
-            throw error
-        }
+        return try await connection.stopping(after: body)
     }
 
     private func removeLocalData() async throws {

@@ -16,13 +16,6 @@ extension ConnectionFactory {
             await connection.stop()
             throw unreachable("no answer from \(address) within \(Int(timeout)) s (\(state))")
         }
-        do {
-            let result = try await body(connection)
-            await connection.stop()
-            return result
-        } catch {
-            await connection.stop()
-            throw error
-        }
+        return try await connection.stopping(after: body)
     }
 }
