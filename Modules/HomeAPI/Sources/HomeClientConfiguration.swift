@@ -20,6 +20,7 @@ public struct HomeClientConfiguration: Sendable, Equatable {
     /// Where tokens, caches and per-server data live; the XDG folders when nil.
     public var dataLocations: DirectoryLayout?
 
+    /// The defaults: the companion's client id, no validation, no locale, every type referenced, XDG folders.
     public init() {}
 
     /// Checks every field and names the first one that is not valid.

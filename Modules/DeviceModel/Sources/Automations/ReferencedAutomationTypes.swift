@@ -4,10 +4,14 @@
 /// starters and time conditions only when that structure trait is listed. Empty allows all.
 /// Every check of it is ``check(_:of:)`` and ``check(_:)``.
 public struct ReferencedAutomationTypes: Sendable, Equatable {
+    /// Device types whose entities automations may name.
     public var deviceTypes: Set<DeviceType>
+    /// Traits whose entities automations may name.
     public var traits: Set<TraitKind>
+    /// Time and sun, for starters and conditions that are no device's.
     public var structureTraits: Set<StructureTrait>
 
+    /// The types listed; none at all allows everything.
     public init(deviceTypes: Set<DeviceType> = [], traits: Set<TraitKind> = [], structureTraits: Set<StructureTrait> = []) {
         self.deviceTypes = deviceTypes
         self.traits = traits
