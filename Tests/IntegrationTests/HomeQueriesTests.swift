@@ -208,4 +208,29 @@ final class HomeQueriesTests: XCTestCase {
         _ = try await admin.send("config/device_registry/update", ["device_id": .string(device.id), "name_by_user": .null])
         XCTAssertEqual(renamed, "Query lamp")
     }
+
+    func testTheDeviceStreamShowsADeviceAddedAndRemoved() async throws {
+        let server = try IntegrationEnvironment.require()
+        let home = try await Self.signIn(server)
+        let admin = AdminConnection(server: server)
+        let name = "Query helper \(UUID().uuidString.prefix(6))"
+        let steps = try await within(60, "the device stream to show the helper come and go") { () async throws -> [String] in
+            var devices = home.devices(DeviceQuery(includeStandalone: true)).stream().makeAsyncIterator()
+            func next(until done: ([Device]) -> Bool) async throws -> [Device] {
+                while let list = try await devices.next() {
+                    if done(list) { return list }
+                }
+                throw HomeError(.internal, "the stream ended")
+            }
+            _ = try await next { _ in true }
+            let created = try await admin.send("input_boolean/create", ["name": .string(name)])
+            let id = try XCTUnwrap(created.objectValue?["id"]?.stringValue)
+            var steps = ["input_boolean.\(id)", "added: \(try await next { $0.contains { $0.name == name } }.filter { $0.name == name }.map(\.id))"]
+            _ = try await admin.send("input_boolean/delete", ["input_boolean_id": .string(id)])
+            steps.append("removed: \(try await next { !$0.contains { $0.name == name } }.contains { $0.name == name })")
+            return steps
+        }
+        let entityID = try XCTUnwrap(steps.first)
+        XCTAssertEqual(Array(steps.dropFirst()), ["added: [\"\(entityID)\"]", "removed: false"], "a standalone entity is a device of its own, by its entity id")
+    }
 }
