@@ -99,19 +99,13 @@ final class HomeQueriesTests: XCTestCase {
         let outcome = await Result { try await within(90, "the structure stream to show each change") { () async throws -> [String] in
             var steps: [String] = []
             var structures = home.structures().stream().makeAsyncIterator()
-            func next(until done: ([Structure]) -> Bool) async throws -> [Structure] {
-                while let list = try await structures.next() {
-                    if done(list) { return list }
-                }
-                throw HomeError(.internal, "the stream ended")
-            }
-            steps.append("first: \(try await next { _ in true }.map(\.name))")
+            steps.append("first: \(try await structures.next { _ in true }.map(\.name))")
             let other = try await Self.signIn(server, at: otherURL)
-            steps.append("signed in: \(try await next { $0.count == 2 }.map(\.id))")
+            steps.append("signed in: \(try await structures.next { $0.count == 2 }.map(\.id))")
             _ = try await admin.send("config/core/update", ["location_name": .string("Renamed home")])
-            steps.append("renamed: \(try await next { $0.first?.name == "Renamed home" }.map(\.name))")
+            steps.append("renamed: \(try await structures.next { $0.first?.name == "Renamed home" }.map(\.name))")
             await other.disconnect()
-            steps.append("signed out: \(try await next { $0.count == 1 }.map(\.id))")
+            steps.append("signed out: \(try await structures.next { $0.count == 1 }.map(\.id))")
             return steps
         } }
         _ = try await admin.send("config/core/update", ["location_name": .string(name)])
@@ -168,18 +162,12 @@ final class HomeQueriesTests: XCTestCase {
         let roomSteps = try await within(60, "the room stream to show each change") { () async throws -> [String] in
             var steps: [String] = []
             var rooms = home.rooms().stream().makeAsyncIterator()
-            func next(until done: ([Room]) -> Bool) async throws -> [Room] {
-                while let list = try await rooms.next() {
-                    if done(list) { return list }
-                }
-                throw HomeError(.internal, "the stream ended")
-            }
-            _ = try await next { _ in true }
+            _ = try await rooms.next { _ in true }
             let created = try await admin.send("config/area_registry/create", ["name": .string(roomName)])
             let id = try XCTUnwrap(created.objectValue?["area_id"]?.stringValue)
-            steps.append("added: \(try await next { $0.contains { $0.id == id } }.filter { $0.id == id }.map(\.name))")
+            steps.append("added: \(try await rooms.next { $0.contains { $0.id == id } }.filter { $0.id == id }.map(\.name))")
             _ = try await admin.send("config/area_registry/update", ["area_id": .string(id), "name": .string(roomName + " renamed")])
-            steps.append("renamed: \(try await next { $0.contains { $0.name == roomName + " renamed" } }.filter { $0.id == id }.map(\.name))")
+            steps.append("renamed: \(try await rooms.next { $0.contains { $0.name == roomName + " renamed" } }.filter { $0.id == id }.map(\.name))")
             let moved = try await within(30, "the device stream to show the move") { () async throws -> String? in
                 var updates = home.devices().stream().makeAsyncIterator()
                 _ = try await updates.next()
@@ -191,7 +179,7 @@ final class HomeQueriesTests: XCTestCase {
             }
             steps.append("moved: \(moved == id)")
             _ = try await admin.send("config/area_registry/delete", ["area_id": .string(id)])
-            steps.append("removed: \(try await next { !$0.contains { $0.id == id } }.contains { $0.id == id })")
+            steps.append("removed: \(try await rooms.next { !$0.contains { $0.id == id } }.contains { $0.id == id })")
             return steps
         }
         _ = try await admin.send("config/device_registry/update", ["device_id": .string(device.id), "area_id": originalRoom.map(JSONValue.string) ?? .null])
@@ -216,18 +204,12 @@ final class HomeQueriesTests: XCTestCase {
         let name = "Query helper \(UUID().uuidString.prefix(6))"
         let steps = try await within(60, "the device stream to show the helper come and go") { () async throws -> [String] in
             var devices = home.devices(DeviceQuery(includeStandalone: true)).stream().makeAsyncIterator()
-            func next(until done: ([Device]) -> Bool) async throws -> [Device] {
-                while let list = try await devices.next() {
-                    if done(list) { return list }
-                }
-                throw HomeError(.internal, "the stream ended")
-            }
-            _ = try await next { _ in true }
+            _ = try await devices.next { _ in true }
             let created = try await admin.send("input_boolean/create", ["name": .string(name)])
             let id = try XCTUnwrap(created.objectValue?["id"]?.stringValue)
-            var steps = ["input_boolean.\(id)", "added: \(try await next { $0.contains { $0.name == name } }.filter { $0.name == name }.map(\.id))"]
+            var steps = ["input_boolean.\(id)", "added: \(try await devices.next { $0.contains { $0.name == name } }.filter { $0.name == name }.map(\.id))"]
             _ = try await admin.send("input_boolean/delete", ["input_boolean_id": .string(id)])
-            steps.append("removed: \(try await next { !$0.contains { $0.name == name } }.contains { $0.name == name })")
+            steps.append("removed: \(try await devices.next { !$0.contains { $0.name == name } }.contains { $0.name == name })")
             return steps
         }
         let entityID = try XCTUnwrap(steps.first)
