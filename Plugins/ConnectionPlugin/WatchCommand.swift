@@ -73,7 +73,7 @@ struct WatchCommand: PluginCommand {
         }
         // Observed from here on: the snapshot itself is the starting point, not a change.
         let changes = await store.changes()
-        let snapshot = await store.all
+        let snapshot = store.all
         console.printError("watching \(snapshot.count) entities on \(credentials.address)")
         let json = invocation.arguments.has("json")
         if json {

@@ -36,13 +36,13 @@ final class AutomationKindsTests: XCTestCase {
     }
 
     private func state(_ entityID: String) async -> String? {
-        await opened?.store.all[entityID]?.state
+        opened?.store.all[entityID]?.state
     }
 
     private func waitFor(_ entityID: String, _ state: String, within seconds: Double = 20) async throws {
         let store = try XCTUnwrap(opened).store
         try await within(seconds, "\(entityID) to be \(state)") {
-            while await store.all[entityID]?.state != state { try await Current.sleep(0.1) }
+            while store.all[entityID]?.state != state { try await Current.sleep(0.1) }
         }
     }
 
@@ -141,7 +141,7 @@ final class AutomationKindsTests: XCTestCase {
         let sceneCalled = await notifications.data(matching: { $0["domain"] == .string("scene") && $0["service"] == .string("turn_on") }, within: 10)
         XCTAssertNotNil(sceneCalled, "the scene action ran after the delay")
         try await within(10, "the scene to set the kitchen light to 128") {
-            while await opened.store.all["light.kitchen_lights"]?.attributes["brightness"] != .integer(128) { try await Current.sleep(0.1) }
+            while opened.store.all["light.kitchen_lights"]?.attributes["brightness"] != .integer(128) { try await Current.sleep(0.1) }
         }
         try await Current.sleep(1)
         let blocked = await state(blockedMarker)

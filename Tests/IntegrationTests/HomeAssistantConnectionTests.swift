@@ -23,7 +23,7 @@ final class HomeAssistantConnectionTests: XCTestCase {
         for _ in 0..<20 {
             let result = try await connection.send("get_states")
             let expected = Dictionary(uniqueKeysWithValues: try JSONValueDecoder().decode([EntityState].self, from: result).map { ($0.entityID, $0) })
-            let actual = await store.all
+            let actual = store.all
             difference = Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
             if difference.isEmpty { return }
             try await Task.sleep(nanoseconds: 200_000_000)
@@ -35,7 +35,7 @@ final class HomeAssistantConnectionTests: XCTestCase {
         let server = try IntegrationEnvironment.require()
         let (connection, store, rest) = try await connect(server)
         try await within(30, "the first snapshot") { await store.waitForSnapshot() }
-        let count = await store.all.count
+        let count = store.all.count
         XCTAssertGreaterThanOrEqual(count, 90)
         let changes = await store.changes(of: ["light.kitchen_lights"])
         // A brightness the light does not have yet, so turning it on is a change.

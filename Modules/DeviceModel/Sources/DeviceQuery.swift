@@ -1,5 +1,5 @@
 /// Which devices and entities a query returns.
-public struct DeviceQuery: Sendable, Equatable {
+public struct DeviceQuery: Sendable, Hashable {
     /// Entities hidden by the user or an integration.
     public var includeHidden = false
     /// Disabled devices and entities.

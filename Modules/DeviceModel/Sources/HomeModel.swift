@@ -7,7 +7,8 @@ import Networking
 /// registries and states, each as a list and as a stream; typed commands that wait for the
 /// state they cause; rooms managed. Reads the registries when started, again on each
 /// `*_registry_updated` event and after every reconnection, and follows states through the
-/// entity store.
+/// entity store: each query's devices are kept in a ``DeviceIndex`` that a state change updates
+/// device by device.
 public actor HomeModel {
     private let connection: HomeAssistantConnection
     private let store: EntityStore
@@ -16,6 +17,8 @@ public actor HomeModel {
     private var registries = RegistrySnapshot(areas: [], devices: [], entities: [])
     private var structure: Structure
     private var signals: [UUID: AsyncStream<Void>.Continuation] = [:]
+    private let indexes: DeviceIndexes
+    private var changeHandler: UUID?
     private var tasks: [Task<Void, Never>] = []
 
     /// A model over a started `connection` and `store`, for the server at `server`; with
@@ -26,6 +29,7 @@ public actor HomeModel {
         self.server = server
         self.planner = CommandPlanner(strict: strictValidation)
         self.structure = Structure(id: server, name: server, temperatureUnit: "°C")
+        self.indexes = DeviceIndexes(states: { [store] in store.all })
     }
 
     /// Reads the configuration and registries, then follows their changes (`core_config_updated`
@@ -33,9 +37,13 @@ public actor HomeModel {
     public func start() async throws {
         try await readConfiguration()
         try await readRegistries()
-        let changes = await store.changes()
+        // Changes go into the indexes on the reader; the streams hear of them here, coalesced.
+        let (changed, tell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        changeHandler = store.addChangeHandler { [indexes] change in
+            if indexes.apply(change) { tell.yield() }
+        }
         tasks.append(Task { [weak self] in
-            for await _ in changes { await self?.signal() }
+            for await _ in changed { await self?.signal() }
         })
         for event in ["area_registry_updated", "device_registry_updated", "entity_registry_updated", "core_config_updated"] {
             let updates = await connection.subscribe("subscribe_events", ["event_type": .string(event)])
@@ -61,6 +69,8 @@ public actor HomeModel {
 
     /// Stops following changes and ends every stream.
     public func stop() {
+        if let changeHandler { store.removeChangeHandler(changeHandler) }
+        changeHandler = nil
         for task in tasks { task.cancel() }
         tasks = []
         for continuation in signals.values { continuation.finish() }
@@ -79,19 +89,15 @@ public actor HomeModel {
     }
 
     /// Its devices as `query` selects them, by name.
-    public func devices(_ query: DeviceQuery = DeviceQuery()) async -> [Device] {
-        DeviceAssembler(registries: registries, states: await store.all, temperatureUnit: structure.temperatureUnit).devices(query)
-    }
+    public func devices(_ query: DeviceQuery = DeviceQuery()) -> [Device] { indexes.devices(query).devices }
 
     /// The registries as last read.
     public func registrySnapshot() -> RegistrySnapshot { registries }
 
     /// One device by registry id, or the device of an entity id (an entity with no device
     /// stands alone); hidden and disabled entities included.
-    public func device(_ id: String) async throws(DeviceModelError) -> Device {
-        let all = await devices(DeviceQuery(includeHidden: true, includeDisabled: true, includeStandalone: true))
-        if let device = all.first(where: { $0.id == id }) { return device }
-        if let device = all.first(where: { $0.entities.contains { $0.entityID == id } }) { return device }
+    public func device(_ id: String) throws(DeviceModelError) -> Device {
+        if let device = indexes.device(id) { return device }
         throw .notFound("no device or entity '\(id)' on \(server); `home devices --all` lists them")
     }
 
@@ -101,8 +107,29 @@ public actor HomeModel {
     public nonisolated func structureUpdates() -> AsyncStream<[Structure]> { values { await $0.structures() } }
     /// The rooms, now and after each change.
     public nonisolated func roomUpdates() -> AsyncStream<[Room]> { values { await $0.rooms() } }
-    /// The devices `query` selects, now and whenever a registry or a state changes them.
-    public nonisolated func deviceUpdates(_ query: DeviceQuery = DeviceQuery()) -> AsyncStream<[Device]> { values { await $0.devices(query) } }
+    /// The devices `query` selects, now and whenever a registry or a state changes them; a
+    /// reader slower than the changes gets the newest list, not a backlog.
+    public nonisolated func deviceUpdates(_ query: DeviceQuery = DeviceQuery()) -> AsyncStream<[Device]> {
+        AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            let indexes = self.indexes
+            indexes.retain(query)
+            let task = Task {
+                var last: Int?
+                for await _ in await self.signalStream() {
+                    let (version, devices) = indexes.devices(query)
+                    if version != last {
+                        continuation.yield(devices)
+                        last = version
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                task.cancel()
+                indexes.release(query)
+            }
+        }
+    }
 
     private nonisolated func values<T: Equatable & Sendable>(_ read: @escaping @Sendable (HomeModel) async -> T) -> AsyncStream<T> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
@@ -143,7 +170,7 @@ public actor HomeModel {
     /// with the command's trait) and waits up to `timeout` seconds for the state it causes.
     @discardableResult
     public func execute(_ command: DeviceCommand, on target: String, timeout: Double = 15) async throws(DeviceModelError) -> EntityState {
-        let entity = try await entity(for: command, target)
+        let entity = try entity(for: command, target)
         let call = try planner.plan(command, for: entity)
         let changes = await store.changes(of: [call.entityID])
         do {
@@ -171,8 +198,8 @@ public actor HomeModel {
         }
     }
 
-    private func entity(for command: DeviceCommand, _ target: String) async throws(DeviceModelError) -> DeviceEntity {
-        let device = try await device(target)
+    private func entity(for command: DeviceCommand, _ target: String) throws(DeviceModelError) -> DeviceEntity {
+        let device = try device(target)
         if let entity = device.entities.first(where: { $0.entityID == target }) { return entity }
         let candidates = device.entities.filter { entity in entity.traits.contains { $0.kind == command.trait } }
         if candidates.count == 1 { return candidates[0] }
@@ -187,7 +214,7 @@ public actor HomeModel {
     // MARK: For automations
 
     /// Every state, by entity id.
-    func states() async -> [String: EntityState] { await store.all }
+    func states() -> [String: EntityState] { store.all }
 
     /// Calls `domain.service` for one entity.
     func call(_ domain: String, _ service: String, entityID: String, data: [String: JSONValue] = [:]) async throws(DeviceModelError) {
@@ -215,7 +242,7 @@ public actor HomeModel {
     /// The first state (current or coming) that passes `test`, or nil after `seconds`.
     func waitForState(within seconds: Double, where test: @escaping @Sendable (EntityState) -> Bool) async -> EntityState? {
         let changes = await store.changes()
-        if let now = await store.all.values.first(where: test) { return now }
+        if let now = store.all.values.first(where: test) { return now }
         return await Self.first(of: changes, within: seconds) { $0.newState.map(test) ?? false }?.newState
     }
 
@@ -293,6 +320,7 @@ public actor HomeModel {
         )
         if read != structure {
             structure = read
+            indexes.reset(registries: registries, temperatureUnit: read.temperatureUnit)
             signal()
         }
     }
@@ -305,6 +333,7 @@ public actor HomeModel {
         let read = RegistrySnapshot(areas: areas, devices: devices, entities: entities)
         if read != registries {
             registries = read
+            indexes.reset(registries: read, temperatureUnit: structure.temperatureUnit)
             signal()
         }
     }

@@ -10,6 +10,8 @@ final class EntityMirror: @unchecked Sendable {
     private let lock = NSLock()
     private var state = EntityMirrorState()
     private var observers: [UUID: (entityIDs: Set<String>?, continuation: AsyncStream<EntityChange>.Continuation)] = [:]
+    /// Called with every change, on the reader, before any observer's stream hears of it.
+    private var handlers: [UUID: @Sendable (EntityChange) -> Void] = [:]
     private var snapshotWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var expectingSnapshot = true
     private var snapshots = 0
@@ -121,6 +123,22 @@ final class EntityMirror: @unchecked Sendable {
         return stream
     }
 
+    func addHandler(_ handler: @escaping @Sendable (EntityChange) -> Void) -> UUID {
+        let key = UUID()
+        lock.withLock {
+            handlers[key] = handler
+            observersChanged()
+        }
+        return key
+    }
+
+    func removeHandler(_ key: UUID) {
+        lock.withLock {
+            handlers[key] = nil
+            observersChanged()
+        }
+    }
+
     private func removeObserver(_ key: UUID) {
         lock.withLock {
             observers[key] = nil
@@ -129,9 +147,10 @@ final class EntityMirror: @unchecked Sendable {
     }
 
     /// Runs one event's changes under the lock (a snapshot first clears what it does not name),
-    /// then tells the observers and the snapshot waiters.
+    /// then tells the handlers, the observers and the snapshot waiters, in that order.
     private func applying(_ body: () -> Void) {
-        let (changes, listeners, waiters) = lock.withLock { () -> ([EntityChange], [(Set<String>?, AsyncStream<EntityChange>.Continuation)], [CheckedContinuation<Void, Never>]) in
+        typealias Listener = (Set<String>?, AsyncStream<EntityChange>.Continuation)
+        let (changes, called, listeners, waiters) = lock.withLock { () -> ([EntityChange], [@Sendable (EntityChange) -> Void], [Listener], [CheckedContinuation<Void, Never>]) in
             expandedAll = nil
             state.beginEvent(snapshot: expectingSnapshot)
             body()
@@ -143,7 +162,11 @@ final class EntityMirror: @unchecked Sendable {
                 reached = snapshotWaiters.filter { $0.count <= snapshots }.map(\.continuation)
                 snapshotWaiters.removeAll { $0.count <= snapshots }
             }
-            return (changes, changes.isEmpty ? [] : observers.values.map { ($0.entityIDs, $0.continuation) }, reached)
+            guard !changes.isEmpty else { return (changes, [], [], reached) }
+            return (changes, Array(handlers.values), observers.values.map { ($0.entityIDs, $0.continuation) }, reached)
+        }
+        for handler in called {
+            for change in changes { handler(change) }
         }
         for change in changes {
             for (entityIDs, continuation) in listeners where entityIDs?.contains(change.entityID) ?? true {
@@ -156,8 +179,8 @@ final class EntityMirror: @unchecked Sendable {
     /// Works out, under the lock, which entities some observer wants changes of, once per change
     /// of observers rather than once per diff.
     private func observersChanged() {
-        var union: Set<String>? = []
-        for observer in observers.values {
+        var union: Set<String>? = handlers.isEmpty ? [] : nil
+        for observer in observers.values where union != nil {
             guard let ids = observer.entityIDs else {
                 union = nil
                 break

@@ -39,8 +39,9 @@ public actor EntityStore {
     /// Why the subscription ended, if it did.
     public var failure: (any Error)? { mirror.failure }
 
-    /// Every entity's state, by id.
-    public var all: [String: EntityState] { mirror.all }
+    /// Every entity's state, by id, as the mirror holds it now (readable without a hop, so an
+    /// observer can take it between two of its changes).
+    public nonisolated var all: [String: EntityState] { mirror.all }
 
     /// One entity's state.
     public func state(of entityID: String) -> EntityState? { mirror.state(of: entityID) }
@@ -54,6 +55,16 @@ public actor EntityStore {
         guard token != nil else { return }
         await mirror.waitForSnapshot(count)
     }
+
+    /// Calls `handler` with every change, on the connection's reader as the change is applied and
+    /// before any ``changes(of:)`` stream hears of it, until ``removeChangeHandler(_:)``: for a
+    /// view that must be as current as the store (it must return quickly and not wait on the store).
+    public nonisolated func addChangeHandler(_ handler: @escaping @Sendable (EntityChange) -> Void) -> UUID {
+        mirror.addHandler(handler)
+    }
+
+    /// Stops calling the handler `key` names.
+    public nonisolated func removeChangeHandler(_ key: UUID) { mirror.removeHandler(key) }
 
     /// Changes as they happen, for the given entities or for all when `entityIDs` is nil.
     public func changes(of entityIDs: Set<String>? = nil) -> AsyncStream<EntityChange> {

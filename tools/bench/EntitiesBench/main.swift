@@ -38,7 +38,7 @@ getrusage(RUSAGE_SELF.rawValue, &usage)
 let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 
 let expected = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: arguments[2])))).objectValue ?? [:]
-let actual = await store.all
+let actual = store.all
 var matches = expected.count == actual.count
 for (id, value) in expected where matches {
     guard let fields = value.objectValue, let state = actual[id],
