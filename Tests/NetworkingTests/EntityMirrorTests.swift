@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 @testable import Networking
+import Synchronization
 import XCTest
 
 /// The mirror applies events read from bytes entity by entity: a snapshot replaces what it does
@@ -38,6 +39,33 @@ final class EntityMirrorTests: XCTestCase {
         var heard: [String] = []
         for await change in kitchen { heard.append("\(change.oldState?.state ?? "-")→\(change.newState?.state ?? "-")") }
         XCTAssertEqual(heard, ["-→off", "off→on", "on→-"], "the kitchen only; the second snapshot changed nothing there")
+    }
+
+    func testHandlersHearEveryChangeBeforeTheStreamsUntilRemoved() async throws {
+        let mirror = EntityMirror()
+        let heard = Mutex<[String]>([])
+        let key = mirror.addHandler { change in heard.withLock { $0.append("\(change.entityID) \(change.newState?.state ?? "-")") } }
+        let stream = mirror.changes(of: ["light.hall"])
+        let streamed = Task { () -> [String] in
+            var seen: [String] = []
+            for await change in stream {
+                // The handler ran before the stream was told, so it already has this change.
+                XCTAssertTrue(heard.withLock { $0.contains("light.hall \(change.newState?.state ?? "-")") })
+                seen.append(change.newState?.state ?? "-")
+            }
+            return seen
+        }
+        feed(mirror, #"{"a":{"light.kitchen":{"s":"off","lc":1},"light.hall":{"s":"on","lc":1}}}"#)
+        feed(mirror, #"{"c":{"light.kitchen":{"+":{"s":"on"}}}}"#)
+        feed(mirror, #"{"r":["light.hall"]}"#)
+        mirror.removeHandler(key)
+        feed(mirror, #"{"c":{"light.kitchen":{"+":{"s":"off"}}}}"#)
+        mirror.end(failure: nil)
+        let seen = await streamed.value
+        XCTAssertEqual(seen, ["on", "-"])
+        XCTAssertEqual(heard.withLock { $0 }.sorted(), ["light.hall -", "light.hall on", "light.kitchen off", "light.kitchen on"],
+                       "every entity, with no ids asked for; nothing after removal")
+        XCTAssertEqual(mirror.state(of: "light.kitchen")?.state, "off")
     }
 
     func testAMalformedEventEndsTheMirrorWithItsError() async {

@@ -1,12 +1,17 @@
 """A synthetic home as a Home Assistant WebSocket API on loopback: AREAS areas, DEVICES devices
 of five entities each (a light, power and energy sensors, a motion sensor, a switch), their
-registries and the states' snapshot in subscribe_entities' compressed form.
+registries and the states' snapshot in subscribe_entities' compressed form. A client's
+{"type": "bench/changes", "count": N, "rate": R} makes it send N state changes on the entity
+subscription, one event each as Home Assistant sends them (power readings, brightness, motion,
+switches, each with a new context), R a second (as fast as it can with R 0), then a last one
+that sets sensor.d00000_energy to "done".
 
   devices-peer.py DEVICES AREAS     prints `port N`; exits with the process that started it
 """
 import asyncio
 import json
 import os
+import random
 import sys
 
 import websockets
@@ -44,15 +49,39 @@ snapshot = json.dumps({"a": states})
 encoded = {kind: json.dumps(value) for kind, value in answers.items()}
 
 
+def change(number):
+    """One state change of a random entity, in subscribe_entities' diff form."""
+    d = random.randrange(DEVICES)
+    context = f'"c":"01HQ{number:022d}","lu":{1700000000 + number / 1000:.3f}'
+    pick = random.random()
+    if pick < 0.6:
+        return f'{{"sensor.d{d:05d}_power":{{"+":{{"s":"{random.uniform(0, 2000):.1f}",{context}}}}}}}'
+    if pick < 0.8:
+        return f'{{"light.d{d:05d}_light":{{"+":{{"a":{{"brightness":{random.randrange(1, 256)}}},{context}}}}}}}'
+    if pick < 0.9:
+        return f'{{"binary_sensor.d{d:05d}_motion":{{"+":{{"s":"{random.choice(["on", "off"])}",{context},"lc":{1700000000 + number}}}}}}}'
+    return f'{{"switch.d{d:05d}_relay":{{"+":{{"s":"{random.choice(["on", "off"])}",{context},"lc":{1700000000 + number}}}}}}}'
+
+
 async def handle(ws):
     await accept_any_token(ws)
+    subscription = None
     try:
         async for text in ws:
             message = json.loads(text)
             ident, kind = message["id"], message["type"]
             await ws.send(f'{{"id":{ident},"type":"result","success":true,"result":{encoded.get(kind, "null")}}}')
             if kind == "subscribe_entities":
+                subscription = ident
                 await ws.send(f'{{"id":{ident},"type":"event","event":{snapshot}}}')
+            if kind == "bench/changes" and subscription is not None:
+                rate, began = message.get("rate", 0), asyncio.get_running_loop().time()
+                for number in range(message["count"]):
+                    await ws.send(f'{{"id":{subscription},"type":"event","event":{{"c":{change(number)}}}}}')
+                    if rate and number % max(1, rate // 100) == 0:
+                        await asyncio.sleep(max(0.0, began + number / rate - asyncio.get_running_loop().time()))
+                done = '{"sensor.d00000_energy":{"+":{"s":"done"}}}'
+                await ws.send(f'{{"id":{subscription},"type":"event","event":{{"c":{done}}}}}')
     except websockets.ConnectionClosed:
         pass
 

@@ -1,3 +1,4 @@
+import Foundation
 import HAModels
 import Networking
 import Synchronization
@@ -20,6 +21,8 @@ final class DeviceIndexes: Sendable {
         /// Queries by last use, and how many streams follow each.
         var recent: [DeviceQuery] = []
         var streamed: [DeviceQuery: Int] = [:]
+        /// Each stream's query and the signal that wakes it when that query's devices change.
+        var listeners: [UUID: (query: DeviceQuery, signal: AsyncStream<Void>.Continuation)] = [:]
 
         mutating func bump(_ query: DeviceQuery) {
             version += 1
@@ -51,38 +54,67 @@ final class DeviceIndexes: Sendable {
         }
     }
 
-    /// One state change into every index; true when one's devices changed.
-    func apply(_ change: EntityChange) -> Bool {
-        indexed.withLock { indexed in
-            var changed = false
+    /// One state change into every index; the streams of those whose devices changed are woken.
+    func apply(_ change: EntityChange) {
+        let woken = indexed.withLock { indexed in
+            var changed: [DeviceQuery] = []
             for query in Array(indexed.indexes.keys) where indexed.indexes[query]?.apply(change) == true {
                 indexed.bump(query)
-                changed = true
+                changed.append(query)
             }
-            return changed
+            return changed.isEmpty ? [] : signals(of: changed, indexed)
         }
+        for signal in woken { signal.yield() }
+    }
+
+    /// A signal now and whenever the devices of `query` change, coalesced while the reader is
+    /// busy; the query's index is kept while it runs.
+    func listen(_ query: DeviceQuery) -> AsyncStream<Void> {
+        let (stream, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let key = UUID()
+        indexed.withLock { indexed in
+            indexed.streamed[query, default: 0] += 1
+            indexed.listeners[key] = (query, signal)
+        }
+        signal.onTermination = { [weak self] _ in self?.stopListening(key) }
+        signal.yield()
+        return stream
+    }
+
+    /// Ends every stream.
+    func finishListening() {
+        let signals = indexed.withLock { indexed in indexed.listeners.values.map(\.signal) }
+        for signal in signals { signal.finish() }
     }
 
     /// New registries or temperature unit: every index built again, its version kept where its
     /// devices are the same.
     func reset(registries: RegistrySnapshot, temperatureUnit: String) {
-        indexed.withLock { indexed in
+        let woken = indexed.withLock { indexed in
             indexed.registries = registries
             indexed.temperatureUnit = temperatureUnit
             let states = self.states()
+            var changed: [DeviceQuery] = []
             for (query, old) in indexed.indexes {
                 let index = DeviceIndex(query: query, registries: registries, states: states, temperatureUnit: temperatureUnit)
                 indexed.indexes[query] = index
-                if index.devices != old.devices { indexed.bump(query) }
+                if index.devices != old.devices {
+                    indexed.bump(query)
+                    changed.append(query)
+                }
             }
+            return signals(of: changed, indexed)
         }
+        for signal in woken { signal.yield() }
     }
 
-    /// A stream keeps its query's index (and so its versions) while it runs.
-    func retain(_ query: DeviceQuery) { indexed.withLock { $0.streamed[query, default: 0] += 1 } }
+    private func signals(of queries: [DeviceQuery], _ indexed: Indexed) -> [AsyncStream<Void>.Continuation] {
+        indexed.listeners.values.filter { queries.contains($0.query) }.map(\.signal)
+    }
 
-    func release(_ query: DeviceQuery) {
+    private func stopListening(_ key: UUID) {
         indexed.withLock { indexed in
+            guard let query = indexed.listeners.removeValue(forKey: key)?.query else { return }
             let left = (indexed.streamed[query] ?? 1) - 1
             indexed.streamed[query] = left > 0 ? left : nil
             dropIdle(&indexed)

@@ -37,14 +37,8 @@ public actor HomeModel {
     public func start() async throws {
         try await readConfiguration()
         try await readRegistries()
-        // Changes go into the indexes on the reader; the streams hear of them here, coalesced.
-        let (changed, tell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        changeHandler = store.addChangeHandler { [indexes] change in
-            if indexes.apply(change) { tell.yield() }
-        }
-        tasks.append(Task { [weak self] in
-            for await _ in changed { await self?.signal() }
-        })
+        // Changes go into the indexes on the reader, which wake the device streams they change.
+        changeHandler = store.addChangeHandler { [indexes] change in indexes.apply(change) }
         for event in ["area_registry_updated", "device_registry_updated", "entity_registry_updated", "core_config_updated"] {
             let updates = await connection.subscribe("subscribe_events", ["event_type": .string(event)])
             tasks.append(Task { [weak self] in
@@ -75,6 +69,7 @@ public actor HomeModel {
         tasks = []
         for continuation in signals.values { continuation.finish() }
         signals = [:]
+        indexes.finishListening()
     }
 
     // MARK: Queries
@@ -112,10 +107,10 @@ public actor HomeModel {
     public nonisolated func deviceUpdates(_ query: DeviceQuery = DeviceQuery()) -> AsyncStream<[Device]> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let indexes = self.indexes
-            indexes.retain(query)
+            let signals = indexes.listen(query)
             let task = Task {
                 var last: Int?
-                for await _ in await self.signalStream() {
+                for await _ in signals {
                     let (version, devices) = indexes.devices(query)
                     if version != last {
                         continuation.yield(devices)
@@ -124,10 +119,7 @@ public actor HomeModel {
                 }
                 continuation.finish()
             }
-            continuation.onTermination = { _ in
-                task.cancel()
-                indexes.release(query)
-            }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 
