@@ -28,6 +28,9 @@ public final class AttributeKeys {
         return names.count - 1
     }
 
+    /// The number of `name`, if it has one.
+    func existingNumber(_ name: String) -> Int? { numbers[name] }
+
     /// The name numbered `number`.
     func name(_ number: Int) -> String {
         names[number]

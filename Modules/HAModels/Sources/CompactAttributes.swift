@@ -58,10 +58,12 @@ enum CompactAttributes {
         CompactValueCoding.appendLength(number + 1, to: &bytes)
     }
 
-    /// Where the attribute named `name` is. Names are compared, not hashed: an entity has a few
-    /// attributes, and most names are small strings, compared as two words.
+    /// Where the attribute named `name` is. The name's number is looked up once and numbers are
+    /// compared, not names (a light has two dozen attributes, many of them long names); a name
+    /// written out (the table was full) is compared by its bytes.
     private static func entry(_ name: String, in bytes: [UInt8], from start: Int, keys: AttributeKeys) -> (start: Int, valueStart: Int, end: Int)? {
-        bytes.withUnsafeBufferPointer { buffer in
+        let wanted = keys.existingNumber(name).map { $0 + 1 } ?? -1
+        return bytes.withUnsafeBufferPointer { buffer in
             var offset = start
             while offset < buffer.count {
                 let entryStart = offset
@@ -72,7 +74,7 @@ enum CompactAttributes {
                     matches = name.utf8.elementsEqual(buffer[offset..<offset + count])
                     offset += count
                 } else {
-                    matches = keys.name(reference - 1) == name
+                    matches = reference == wanted
                 }
                 let valueStart = offset
                 offset = CompactValueCoding.end(buffer, ofValueAt: offset)
