@@ -3,7 +3,9 @@ import Dispatch
 import Foundation
 import PushRelay
 
-/// `push-relay serve`: runs the relay until SIGINT or SIGTERM; SIGHUP loads its TLS certificate again.
+/// `push-relay serve`: runs the relay until SIGINT or SIGTERM; SIGHUP loads its TLS certificate
+/// again. Under a `Type=notify` systemd unit it says when it is ready (listening), reloading and
+/// stopping.
 struct ServeCommand: Command {
     let name = "serve"
     let summary = "Run the relay. Settings: defaults < --config FILE (JSON) < PUSH_RELAY_* variables < flags."
@@ -26,20 +28,28 @@ struct ServeCommand: Command {
         let server = try RelayServer(configuration: configuration)
         let console = invocation.console
         let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
-        console.print("push-relay listening on \(server.usesTLS ? "https" : "http")://\(host):\(server.port) (database \(configuration.database.path))")
-        let reload = Self.reloadOnHangUp(server, console: console)
+        let listening = "\(server.usesTLS ? "https" : "http")://\(host):\(server.port)"
+        console.print("push-relay listening on \(listening) (database \(configuration.database.path))")
+        let systemd = SystemdNotifier(environment: environment)
+        let report: (String) -> Void = { console.printError($0) }
+        systemd?.notify("READY=1\nSTATUS=listening on \(listening)\nMAINPID=\(getpid())", report: report)
+        let reload = Self.reloadOnHangUp(server, console: console, systemd: systemd)
         await TerminationSignals().wait()
         reload.cancel()
+        systemd?.notify("STOPPING=1", report: report)
         console.printError("push-relay: stopping")
         server.stop()
         return .success
     }
 
     /// SIGHUP loads the certificate again (after an ACME client renewed it); said on standard error.
-    private static func reloadOnHangUp(_ server: RelayServer, console: Console) -> any DispatchSourceSignal {
+    private static func reloadOnHangUp(_ server: RelayServer, console: Console, systemd: SystemdNotifier?) -> any DispatchSourceSignal {
         signal(SIGHUP, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
         source.setEventHandler {
+            let report: (String) -> Void = { console.printError($0) }
+            systemd?.notify("RELOADING=1\nMONOTONIC_USEC=\(SystemdNotifier.monotonicMicroseconds)", report: report)
+            defer { systemd?.notify("READY=1", report: report) }
             guard server.usesTLS else { return console.printError("push-relay: SIGHUP: no TLS certificate to reload") }
             do {
                 try server.reloadCertificates()
