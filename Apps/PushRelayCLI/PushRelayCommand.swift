@@ -7,7 +7,7 @@ struct PushRelayCommand: Command {
     let subcommands: [any Command]
 
     init(environment: [String: String]) {
-        subcommands = [ServeCommand(environment: environment), ScheduleCommand()]
+        subcommands = [ServeCommand(environment: environment), ScheduleCommand(), RelayManualCommand(environment: environment)]
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

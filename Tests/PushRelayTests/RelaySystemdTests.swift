@@ -4,7 +4,7 @@ import XCTest
 
 /// The relay as a systemd service: `push-relay serve` says READY=1 once it answers (and its
 /// pid), RELOADING=1 then READY=1 around a SIGHUP, STOPPING=1 on SIGTERM, to the socket named by
-/// NOTIFY_SOCKET (a path or an abstract name); and packaging/push-relay.service passes
+/// NOTIFY_SOCKET (a path or an abstract name); and packaging/push-relay/push-relay.service passes
 /// `systemd-analyze verify` and scores 2.0 or lower with `systemd-analyze security`.
 final class RelaySystemdTests: XCTestCase {
     private var relay: RelayProcess?
@@ -105,7 +105,7 @@ final class RelaySystemdTests: XCTestCase {
     }
 
     func testTheUnitIsValidAndConfinedToAnExposureOfTwoAtMost() throws {
-        let unit = try String(contentsOf: Self.repository.appendingPathComponent("packaging/push-relay.service"), encoding: .utf8)
+        let unit = try String(contentsOf: Self.repository.appendingPathComponent("packaging/push-relay/push-relay.service"), encoding: .utf8)
         XCTAssertTrue(unit.contains("ExecStart=/usr/bin/push-relay serve"))
         // verify wants the program to exist: the one this test bundle was built with stands in for /usr/bin's.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unit-\(UUID().uuidString)")
