@@ -125,15 +125,15 @@ final class RelaySystemdTests: XCTestCase {
     }
 
     func testTheAgentsUserUnitRestartsOnFailureAndStopsCleanly() throws {
-        let unit = try String(contentsOf: Self.repository.appendingPathComponent("tools/home-agent.service"), encoding: .utf8)
-        for line in ["Restart=on-failure", "KillSignal=SIGTERM", "TimeoutStopSec=30", "ExecStart=%h/.local/bin/home agent"] {
+        let unit = try String(contentsOf: Self.repository.appendingPathComponent("packaging/home-companion/home-agent.service"), encoding: .utf8)
+        for line in ["Restart=on-failure", "KillSignal=SIGTERM", "TimeoutStopSec=30", "ExecStart=/usr/bin/home agent"] {
             XCTAssertTrue(unit.contains(line + "\n"), line)
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("home-agent.service")
-        try unit.replacingOccurrences(of: "%h/.local/bin/home", with: RelayProcess.executable.deletingLastPathComponent().appendingPathComponent("home").path)
+        try unit.replacingOccurrences(of: "/usr/bin/home", with: RelayProcess.executable.deletingLastPathComponent().appendingPathComponent("home").path)
             .write(to: copy, atomically: true, encoding: .utf8)
         let verified = try analyze(["verify", copy.path])
         XCTAssertEqual(verified.status, 0, verified.output)
