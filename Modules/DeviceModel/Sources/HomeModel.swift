@@ -32,6 +32,11 @@ public actor HomeModel {
         self.indexes = DeviceIndexes(states: { [store] in store.all })
     }
 
+    /// A model dropped without ``stop()`` leaves the store's reader nothing to call.
+    deinit {
+        if let changeHandler { store.removeChangeHandler(changeHandler) }
+    }
+
     /// Reads the configuration and registries, then follows their changes (`core_config_updated`
     /// renames the structure) and the states'.
     public func start() async throws {
