@@ -86,14 +86,14 @@ final class AutomationKindsTests: XCTestCase {
             conditions: [.state(entityID: gate, is: "on"), .timeWindow(after: "00:00:00", before: nil), .numericState(entityID: level, above: 10, below: 90)],
             actions: [
                 .service("input_boolean.turn_on", entityIDs: [timeMarker], data: [:]), .delay(seconds: 1),
-                .notify(service: "notify.notify", message: "kinds \(tag)", title: "Companion"), .scene(entityID: "scene.companion_evening"),
+                .notify(service: "notify.persistent_notification", message: "kinds \(tag)", title: "Companion"), .scene(entityID: "scene.companion_evening"),
             ]
         ))
         XCTAssertEqual(timed.starters, [.time(at: at)])
         XCTAssertEqual(timed.conditions, [.state(entityID: gate, is: "on"), .timeWindow(after: "00:00:00", before: nil), .numericState(entityID: level, above: 10, below: 90)])
         XCTAssertEqual(timed.actions, [
             .service("input_boolean.turn_on", entityIDs: [timeMarker], data: [:]), .delay(seconds: 1),
-            .notify(service: "notify.notify", message: "kinds \(tag)", title: "Companion"), .scene(entityID: "scene.companion_evening"),
+            .notify(service: "notify.persistent_notification", message: "kinds \(tag)", title: "Companion"), .scene(entityID: "scene.companion_evening"),
         ])
         // The same time, but a numeric condition that does not hold: nothing runs.
         _ = try await create(AutomationDraft(
@@ -136,7 +136,7 @@ final class AutomationKindsTests: XCTestCase {
         // Back to a level the timed automation's condition takes before its time comes.
         _ = try await opened.rest.callService("input_number", "set_value", data: ["entity_id": .string(level), "value": .integer(15)])
         try await waitFor(timeMarker, "on", within: 30)
-        let notified = await notifications.data(matching: { $0["domain"] == .string("notify") && $0["service"] == .string("notify") }, within: 10)
+        let notified = await notifications.data(matching: { $0["domain"] == .string("notify") && $0["service"] == .string("persistent_notification") }, within: 10)
         XCTAssertEqual(notified?["service_data"]?.objectValue?["message"], .string("kinds \(tag)"))
         let sceneCalled = await notifications.data(matching: { $0["domain"] == .string("scene") && $0["service"] == .string("turn_on") }, within: 10)
         XCTAssertNotNil(sceneCalled, "the scene action ran after the delay")
