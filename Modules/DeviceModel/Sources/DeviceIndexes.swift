@@ -18,9 +18,8 @@ final class DeviceIndexes: Sendable {
         /// repeats a version a stream saw.
         var versions: [DeviceQuery: Int] = [:]
         var version = 0
-        /// Queries by last use, and how many streams follow each.
+        /// Queries by last use.
         var recent: [DeviceQuery] = []
-        var streamed: [DeviceQuery: Int] = [:]
         /// Each stream's query and the signal that wakes it when that query's devices change.
         var listeners: [UUID: (query: DeviceQuery, signal: AsyncStream<Void>.Continuation)] = [:]
 
@@ -72,10 +71,7 @@ final class DeviceIndexes: Sendable {
     func listen(_ query: DeviceQuery) -> AsyncStream<Void> {
         let (stream, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let key = UUID()
-        indexed.withLock { indexed in
-            indexed.streamed[query, default: 0] += 1
-            indexed.listeners[key] = (query, signal)
-        }
+        indexed.withLock { $0.listeners[key] = (query, signal) }
         signal.onTermination = { [weak self] _ in self?.stopListening(key) }
         signal.yield()
         return stream
@@ -114,9 +110,7 @@ final class DeviceIndexes: Sendable {
 
     private func stopListening(_ key: UUID) {
         indexed.withLock { indexed in
-            guard let query = indexed.listeners.removeValue(forKey: key)?.query else { return }
-            let left = (indexed.streamed[query] ?? 1) - 1
-            indexed.streamed[query] = left > 0 ? left : nil
+            guard indexed.listeners.removeValue(forKey: key) != nil else { return }
             dropIdle(&indexed)
         }
     }
@@ -133,7 +127,8 @@ final class DeviceIndexes: Sendable {
     }
 
     private func dropIdle(_ indexed: inout Indexed) {
-        let idle = indexed.recent.filter { indexed.streamed[$0] == nil }
+        let streamed = Set(indexed.listeners.values.map(\.query))
+        let idle = indexed.recent.filter { !streamed.contains($0) }
         for query in idle.dropLast(Self.idleQueries) {
             indexed.indexes[query] = nil
             indexed.versions[query] = nil
