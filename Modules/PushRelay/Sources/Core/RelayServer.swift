@@ -62,7 +62,11 @@ public final class RelayServer: @unchecked Sendable {
         let limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore
         do {
             if let redis = configuration.redis {
-                let connections = try RedisPool(redis)
+                let connections: any RedisClient = redis.isCluster ? try RedisClusterPool(redis) : try RedisPool(redis)
+                let budget = connections.layout.budget(configuration.queueLimits)
+                if budget.total < configuration.queueLimits.perToken {
+                    logger.warning("each of the cluster's \(connections.layout.groups) queue groups may hold \(budget.total) notifications (the total divided among them), fewer than one token's cap (\(configuration.queueLimits.perToken))")
+                }
                 limits = RedisRateLimitStore(pool: connections)
                 registrations = RedisRegistrationStore(pool: connections, limit: configuration.registrationLimit, logger: logger)
                 delivery = try RedisDelivery(

@@ -50,6 +50,30 @@ final class RedisConnection: @unchecked Sendable {
         return try Self.consume(reply, context: context)
     }
 
+    /// Sends `commands` at once and reads their replies in order: one round trip. Every reply is
+    /// read (the connection stays in step) before the first error reply is thrown.
+    func pipeline(_ commands: [[String]]) throws -> [RedisValue] {
+        for arguments in commands {
+            let appended = try withArguments(arguments) { count, pointers, lengths in
+                redisAppendCommandArgv(context, count, pointers, lengths)
+            }
+            guard appended == REDIS_OK else { throw RedisError(Self.errorText(context)) }
+        }
+        var values: [RedisValue] = [], firstError: RedisError?
+        for _ in commands {
+            var reply: UnsafeMutableRawPointer?
+            guard redisGetReply(context, &reply) == REDIS_OK else { throw RedisError(Self.errorText(context)) }
+            do {
+                values.append(try Self.consume(reply, context: context))
+            } catch let error as RedisError where error.isReply {
+                firstError = firstError ?? error
+                values.append(.null)
+            }
+        }
+        if let firstError { throw firstError }
+        return values
+    }
+
     /// Waits for the next reply pushed to a subscribed connection.
     func nextReply() throws -> RedisValue {
         var reply: UnsafeMutableRawPointer?
@@ -96,7 +120,7 @@ final class RedisConnection: @unchecked Sendable {
         case REDIS_REPLY_STATUS: return .status(text())
         case REDIS_REPLY_INTEGER: return .integer(item.integer)
         case REDIS_REPLY_NIL: return .null
-        case REDIS_REPLY_ERROR: throw RedisError(text())
+        case REDIS_REPLY_ERROR: throw RedisError(text(), isReply: true)
         case REDIS_REPLY_ARRAY: return .array(try (0..<item.elements).map { try value(of: hc_redis_element(reply, $0)) })
         default: throw RedisError("an unknown reply type \(item.type)")
         }

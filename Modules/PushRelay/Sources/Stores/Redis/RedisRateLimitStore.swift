@@ -2,9 +2,10 @@ import Foundation
 
 /// Daily counts in Redis, shared by every relay process using it: one hash per token and day
 /// (`reserved`, `successful`, `errors`) that expires at the reset. Reserving is one Lua script,
-/// so the limit holds exactly however many processes take from it at once.
+/// so the limit holds exactly however many processes take from it at once. Each script touches
+/// one key, so a cluster runs it where that key lives.
 public final class RedisRateLimitStore: RateLimitStore {
-    private let pool: RedisPool
+    private let pool: any RedisClient
     private let schedule = DailyResetSchedule()
 
     /// Takes one if `reserved` stays within the maximum; returns {taken, successful, errors}.
@@ -24,21 +25,23 @@ public final class RedisRateLimitStore: RateLimitStore {
         """
 
     /// A store on `pool`; counts live in Redis, shared by every relay process.
-    public init(pool: RedisPool) {
+    public init(pool: any RedisClient) {
         self.pool = pool
     }
 
     /// Reserves one of `token`'s notifications for today; nil when the day's `maximum` is reached.
     public func reserve(_ token: String, maximum: Int, at date: Date) throws -> RateLimitStatus? {
         let reset = schedule.nextReset(after: date)
-        let reply = try pool.command(["EVAL", Self.reserveScript, "1", key(token, date), String(maximum), String(Int(reset.timeIntervalSince1970))]).array
+        let counter = key(token, date)
+        let reply = try pool.command(["EVAL", Self.reserveScript, "1", counter, String(maximum), String(Int(reset.timeIntervalSince1970))], key: counter).array
         guard reply.count == 3, reply[0].integer == 1 else { return nil }
         return status(reply[1], reply[2], maximum: maximum, reset: reset)
     }
 
     /// Records a reserved notification's outcome and returns the day's counts.
     public func complete(_ token: String, success: Bool, maximum: Int, at date: Date) throws -> RateLimitStatus {
-        let counts = try pool.command(["EVAL", Self.completeScript, "1", key(token, date), success ? "successful" : "errors"]).array
+        let counter = key(token, date)
+        let counts = try pool.command(["EVAL", Self.completeScript, "1", counter, success ? "successful" : "errors"], key: counter).array
         return status(counts.first ?? .null, counts.last ?? .null, maximum: maximum, reset: schedule.nextReset(after: date))
     }
 
@@ -47,7 +50,8 @@ public final class RedisRateLimitStore: RateLimitStore {
 
     /// The day's counts for `token`.
     public func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus {
-        let counts = try pool.command(["HMGET", key(token, date), "successful", "errors"]).array
+        let counter = key(token, date)
+        let counts = try pool.command(["HMGET", counter, "successful", "errors"], key: counter).array
         return status(counts.first ?? .null, counts.last ?? .null, maximum: maximum, reset: schedule.nextReset(after: date))
     }
 

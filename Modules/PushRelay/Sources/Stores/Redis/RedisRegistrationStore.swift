@@ -3,15 +3,13 @@ import Dispatch
 import Foundation
 
 /// Registrations in Redis, shared by every relay process: two hashes (token key → secret key,
-/// secret key → token key), added together by one script that also holds the limit, and a third
+/// secret key → token key; ``RedisKeyLayout/registrationKeys``, in one hash slot in a cluster),
+/// added together by one script that also holds the limit, and a third
 /// (token key → when it was last used, in seconds, noted at most once an hour per token by each
 /// process and written in batches) that expiry reads. Token keys found are remembered here for a
 /// minute, so most sends cost no extra round trip and a device unregistered through another
 /// process is refused here within a minute.
 public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendable {
-    static let tokensKey = "push-relay:registrations:tokens"
-    static let secretsKey = "push-relay:registrations:secrets"
-    static let usedKey = "push-relay:registrations:used"
     /// Adds KEYS[1][ARGV[1]] = ARGV[2], KEYS[2][ARGV[2]] = ARGV[1] and KEYS[3][ARGV[1]] = ARGV[4]
     /// (used now) unless KEYS[1] holds ARGV[3].
     private static let addScript = """
@@ -50,7 +48,8 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     static let rememberedLimit = 100_000
     static let rememberedSeconds: UInt64 = 60
 
-    private let pool: RedisPool
+    private let pool: any RedisClient
+    private let tokensKey: String, secretsKey: String, usedKey: String
     private let limit: Int
     // Guarded by `lock`.
     private var known: [String: UInt64] = [:]
@@ -63,8 +62,9 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     private let logger: Logger
 
     /// A store on `pool` holding at most `limit` registrations.
-    public init(pool: RedisPool, limit: Int, logger: Logger = Logger.standardError(label: "push-relay", level: .warning)) {
+    public init(pool: any RedisClient, limit: Int, logger: Logger = Logger.standardError(label: "push-relay", level: .warning)) {
         self.pool = pool
+        (tokensKey, secretsKey, usedKey) = pool.layout.registrationKeys
         self.limit = limit
         self.logger = logger
         writer = DispatchSource.makeTimerSource(queue: writeQueue)
@@ -82,9 +82,9 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     public func add(tokenKey: String, secretKey: String, at date: Date, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(Result {
             let added = try pool.command([
-                "EVAL", Self.addScript, "3", Self.tokensKey, Self.secretsKey, Self.usedKey, tokenKey, secretKey, String(limit),
+                "EVAL", Self.addScript, "3", tokensKey, secretsKey, usedKey, tokenKey, secretKey, String(limit),
                 String(Int(date.timeIntervalSince1970)),
-            ])
+            ], key: tokensKey)
             guard added.integer == 1 else { throw RelayRequestError(503, "the relay holds as many registrations as it allows (\(limit))") }
         })
     }
@@ -93,7 +93,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     /// stream what they queue meanwhile, and the queue caps bound it.
     public func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void) {
         completion(Result {
-            let token = try pool.command(["EVAL", Self.removeScript, "3", Self.tokensKey, Self.secretsKey, Self.usedKey, secretKey]).string
+            let token = try pool.command(["EVAL", Self.removeScript, "3", tokensKey, secretsKey, usedKey, secretKey], key: tokensKey).string
             if let token { lock.withLock { _ = known.removeValue(forKey: token) } }
             return token
         })
@@ -103,7 +103,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     public func isRegistered(tokenKey: String) throws -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
         if let seen = lock.withLock({ known[tokenKey] }), now - seen < Self.rememberedSeconds * 1_000_000_000 { return true }
-        guard try pool.command(["HEXISTS", Self.tokensKey, tokenKey]).integer == 1 else {
+        guard try pool.command(["HEXISTS", tokensKey, tokenKey], key: tokensKey).integer == 1 else {
             lock.withLock { _ = known.removeValue(forKey: tokenKey) }
             return false
         }
@@ -116,7 +116,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
 
     /// The token key the stream secret `secretKey` belongs to, if any.
     public func tokenKey(forSecret secretKey: String) throws -> String? {
-        try pool.command(["HGET", Self.secretsKey, secretKey]).string
+        try pool.command(["HGET", secretsKey, secretKey], key: secretsKey).string
     }
 
     /// Noted here and written off the request's thread, many at once (one HSET per
@@ -155,7 +155,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     private func writeUses(_ uses: [String: Int]) {
         guard !uses.isEmpty else { return }
         do {
-            _ = try pool.command(["HSET", Self.usedKey] + uses.flatMap { [$0.key, String($0.value)] })
+            _ = try pool.command(["HSET", usedKey] + uses.flatMap { [$0.key, String($0.value)] }, key: usedKey)
         } catch {
             logger.error("\(uses.count) registrations' last uses were not written to Redis: \(error)")
         }
@@ -170,16 +170,16 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
         let limit = String(oldest), now = String(Int(Current.now().timeIntervalSince1970))
         var expired: [String] = [], cursor = "0"
         repeat {
-            let page = try pool.command(["HSCAN", Self.tokensKey, cursor, "COUNT", "1000"]).array
+            let page = try pool.command(["HSCAN", tokensKey, cursor, "COUNT", "1000"], key: tokensKey).array
             guard page.count == 2, let next = page[0].string else { throw RedisError("HSCAN answered something else than a page") }
             cursor = next
             let fields = page[1].array
             let tokens = stride(from: 0, to: fields.count, by: 2).compactMap { fields[$0].string }
             guard !tokens.isEmpty else { continue }
             // One round trip for the page's last uses; the script runs only for the stale or unknown.
-            let used = try pool.command(["HMGET", Self.usedKey] + tokens).array
+            let used = try pool.command(["HMGET", usedKey] + tokens, key: usedKey).array
             for (token, last) in zip(tokens, used) where last.string.flatMap({ Int($0) }).map({ $0 < oldest }) ?? true {
-                let removed = try pool.command(["EVAL", Self.expireScript, "3", Self.tokensKey, Self.secretsKey, Self.usedKey, token, limit, now])
+                let removed = try pool.command(["EVAL", Self.expireScript, "3", tokensKey, secretsKey, usedKey, token, limit, now], key: tokensKey)
                 if removed.integer == 1 { expired.append(token) }
             }
         } while cursor != "0"

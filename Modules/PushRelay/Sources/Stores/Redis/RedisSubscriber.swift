@@ -1,12 +1,12 @@
 import Essentials
 import Foundation
 
-/// Listens on a Redis channel on a thread of its own and keeps listening: when the connection
-/// fails (Redis restarted, `CLIENT KILL`, a network cut) it logs, waits 0.5, 1, 2 … up to 30
-/// seconds and subscribes again, then calls `resubscribed` (messages may have been missed).
-final class RedisSubscriber: @unchecked Sendable {
+/// Listens on channels of one Redis on a thread of its own and keeps listening: when the
+/// connection fails (Redis restarted, `CLIENT KILL`, a network cut) it logs, waits 0.5, 1, 2 … up
+/// to 30 seconds and subscribes again, then calls `resubscribed` (messages may have been missed).
+final class RedisSubscriber: RedisListener, @unchecked Sendable {
     private let pool: RedisPool
-    private let channel: String
+    private let channels: [String]
     private let logger: Logger
     // Guarded by `lock`.
     private var connection: RedisConnection?
@@ -14,10 +14,10 @@ final class RedisSubscriber: @unchecked Sendable {
     private var subscribed = false
     private let lock = NSLock()
 
-    init(pool: RedisPool, channel: String, logger: Logger, message: @escaping @Sendable (String) -> Void,
+    init(pool: RedisPool, channels: [String], logger: Logger, message: @escaping @Sendable (String) -> Void,
          resubscribed: @escaping @Sendable () -> Void) {
         self.pool = pool
-        self.channel = channel
+        self.channels = channels
         self.logger = logger
         let thread = Thread { [self] in run(message: message, resubscribed: resubscribed) }
         thread.name = "push-relay redis subscriber"
@@ -40,7 +40,9 @@ final class RedisSubscriber: @unchecked Sendable {
         while !lock.withLock({ stopped }) {
             do {
                 let connection = try pool.subscriberConnection()
-                _ = try connection.command(["SUBSCRIBE", channel])
+                // One confirmation per channel.
+                _ = try connection.command(["SUBSCRIBE"] + channels)
+                for _ in channels.dropFirst() { _ = try connection.nextReply() }
                 let cancelled = lock.withLock { () -> Bool in
                     self.connection = connection
                     subscribed = !stopped
