@@ -6,9 +6,11 @@ import XCTest
 /// The relay on a Redis that wants a password and speaks only TLS (a real redis-server): it
 /// connects with `rediss://`, the password from a file, the certificate checked against the CA
 /// file; a wrong password, an untrusted certificate or plain TCP are clear errors at start that
-/// never show the password.
+/// never show the password. A Redis Cluster likewise: every node reached with the same password
+/// and TLS.
 final class RedisAuthenticationTests: XCTestCase {
     private var redis: RedisTestServer?
+    private var cluster: RedisTestCluster?
     private var relays: [RelayProcess] = []
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("redis-auth-\(UUID().uuidString)")
     private static let password = "correct-horse-battery-staple-0123"
@@ -20,6 +22,7 @@ final class RedisAuthenticationTests: XCTestCase {
     override func tearDown() {
         relays.forEach { $0.stop() }
         redis?.stop()
+        cluster?.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -68,6 +71,35 @@ final class RedisAuthenticationTests: XCTestCase {
         XCTAssertTrue(untrusted.contains("certificate"), untrusted)
         let plain = refusal(["redis_url": "redis://127.0.0.1:\(redis.port)/0", "redis_password_file": settings["redis_password_file"]!])
         XCTAssertNotEqual(plain, "started", "plain TCP to a TLS port does not work")
+    }
+
+    func testTheRelayReachesEveryNodeOfAClusterOverTLSWithAPassword() async throws {
+        let certificate = try TestCertificate(in: folder, name: "redis-cluster")
+        let cluster = try RedisTestCluster(password: Self.password, tls: certificate)
+        self.cluster = cluster
+        let settings = ["redis_url": cluster.url(seeds: 1), "redis_password_file": try passwordFile(Self.password), "redis_ca_file": certificate.certificate]
+        let relay = try start(settings).get()
+        var devices: [(token: String, secret: String)] = []
+        for index in 0..<20 {
+            let device = try await relay.register()
+            let push: [String: Any] = ["push_token": device.token, "registration_info": ["app_id": "io.homecompanion.linux", "app_version": "1"], "message": "tls \(index)"]
+            let sent = try await HTTPExchange.send("POST", relay.url("/push/send"), json: push)
+            XCTAssertEqual(sent.status, 201, String(decoding: sent.body, as: UTF8.self))
+            devices.append(device)
+        }
+        for (index, device) in devices.enumerated() {
+            let client = try RawConnection(port: relay.port)
+            client.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(device.secret)\r\n\r\n")
+            XCTAssertTrue(client.read(until: "tls \(index)\"", timeout: 5).contains("tls \(index)\""), "device \(index)")
+        }
+        let nodesWithQueues = try cluster.primaries().filter { !(try cluster.call($0.port, ["KEYS", "push-relay:{g*}:queue:*"]).isEmpty) }
+        XCTAssertGreaterThanOrEqual(nodesWithQueues.count, 2, "the relay used more than the seed")
+
+        let wrong = start(settings.merging(["redis_password_file": try passwordFile("not-the-password-at-all-0123")]) { $1 })
+        guard case .failure(let error) = wrong else { return XCTFail("started with a wrong password") }
+        XCTAssertTrue("\(error)".contains("WRONGPASS") || "\(error)".contains("refused the password"), "\(error)")
+        XCTAssertFalse("\(error)".contains("not-the-password"), "the password is never told")
+        guard case .failure = start(settings.filter { $0.key != "redis_ca_file" }) else { return XCTFail("trusted a certificate no CA it knows signed") }
     }
 
     func testAPasswordInTheURLWorksAndIsNotPrinted() async throws {

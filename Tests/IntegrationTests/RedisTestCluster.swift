@@ -3,14 +3,23 @@ import LoopbackTestSupport
 
 /// A real Redis Cluster for one test: six `redis-server --cluster-enabled yes` on free loopback
 /// ports (three primaries, three replicas, made with `redis-cli --cluster create`), a node
-/// timeout of one second so a failover takes a couple of seconds, nothing saved. Nodes are
-/// stopped with SIGKILL.
+/// timeout of one second so a failover takes a couple of seconds, nothing saved; with a password
+/// (`requirepass`, and `masterauth` for the replicas) and TLS only (clients, the cluster bus and
+/// replication) when asked. Nodes are stopped with SIGKILL.
 final class RedisTestCluster {
     private(set) var ports: [Int] = []
     private var processes: [Int: Process] = [:]
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("redis-cluster-\(UUID().uuidString)")
+    private let password: String?
+    private let tls: TestCertificate?
+    /// What redis-cli needs to reach the nodes (the password, TLS).
+    private var clientOptions: [String] {
+        (password.map { ["-a", $0, "--no-auth-warning"] } ?? []) + (tls.map { ["--tls", "--cacert", $0.certificate] } ?? [])
+    }
 
-    init() throws {
+    init(password: String? = nil, tls: TestCertificate? = nil) throws {
+        self.password = password
+        self.tls = tls
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         while ports.count < 6 {
             // The cluster bus listens on the port + 10,000.
@@ -19,19 +28,19 @@ final class RedisTestCluster {
             try start(port)
             ports.append(port)
         }
-        _ = try Self.run("/usr/bin/redis-cli", ["--cluster", "create"] + ports.map { "127.0.0.1:\($0)" } + ["--cluster-replicas", "1", "--cluster-yes"])
+        _ = try Self.run("/usr/bin/redis-cli", clientOptions + ["--cluster", "create"] + ports.map { "127.0.0.1:\($0)" } + ["--cluster-replicas", "1", "--cluster-yes"])
         try waitUntilHealthy(ports)
     }
 
-    /// `redis+cluster://` with the first node only, or every node.
+    /// `redis+cluster://` (`rediss+cluster://` over TLS) with the first node only, or every node.
     func url(seeds: Int = 1) -> String {
-        "redis+cluster://" + ports.prefix(seeds).map { "127.0.0.1:\($0)" }.joined(separator: ",")
+        (tls == nil ? "redis+cluster://" : "rediss+cluster://") + ports.prefix(seeds).map { "127.0.0.1:\($0)" }.joined(separator: ",")
     }
 
     /// Runs a command on the node at `port` with redis-cli; its output.
     @discardableResult
     func call(_ port: Int, _ arguments: [String]) throws -> String {
-        try Self.run("/usr/bin/redis-cli", ["-p", String(port)] + arguments)
+        try Self.run("/usr/bin/redis-cli", clientOptions + ["-p", String(port)] + arguments)
     }
 
     /// The port of the primary serving `slot`, asked of the node at `port`.
@@ -92,10 +101,14 @@ final class RedisTestCluster {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
         process.arguments = [
-            "--bind", "127.0.0.1", "--port", String(port), "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+            "--bind", "127.0.0.1", "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
             "--cluster-node-timeout", "1000", "--cluster-replica-validity-factor", "0", "--save", "", "--appendonly", "no",
             "--dir", directory.path,
-        ]
+        ] + (password.map { ["--requirepass", $0, "--masterauth", $0] } ?? [])
+            + (tls.map {
+                ["--port", "0", "--tls-port", String(port), "--tls-cert-file", $0.certificate, "--tls-key-file", $0.key,
+                 "--tls-ca-cert-file", $0.certificate, "--tls-auth-clients", "no", "--tls-cluster", "yes", "--tls-replication", "yes"]
+            } ?? ["--port", String(port)])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

@@ -137,6 +137,8 @@ final class RelayRedisClusterTests: XCTestCase {
         XCTAssertFalse(order.contains(nil), "m1 and m2 arrived on the stream the other relay holds: \(text)")
         XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted())
         XCTAssertEqual(try cluster.primary(of: slot), target)
+        XCTAssertTrue(receiver.errorText.contains("ended the subscription"),
+            "the source said sunsubscribe for the slot's channel and the relay subscribed anew: \(receiver.errorText)")
         XCTAssertEqual(try cluster.call(target, ["XLEN", queueKey]).trimmingCharacters(in: .whitespacesAndNewlines), "3", "m0, m1 and m2 are on the target")
     }
 }

@@ -67,7 +67,7 @@ public struct RelayConfiguration: Sendable, Equatable {
         ("PUSH_RELAY_THREADS", "request threads"), ("PUSH_RELAY_TIMEOUT", "idle connection timeout, seconds"),
         ("PUSH_RELAY_DAILY_LIMIT", "deliveries per token per day"), ("PUSH_RELAY_ALLOWED_APP_IDS", "comma-separated app ids (empty: any)"),
         ("PUSH_RELAY_DATABASE", "the SQLite file"), ("PUSH_RELAY_MESSAGE_TTL", "seconds a notification waits for its client"),
-        ("PUSH_RELAY_REDIS_URL", "redis://host:port/db (rediss:// for TLS; redis://:PASSWORD@host) to share limits and delivery between processes"),
+        ("PUSH_RELAY_REDIS_URL", "redis://host:port/db (rediss:// for TLS; redis://:PASSWORD@host), or a cluster's seeds redis+cluster://host:port,host:port, to share limits and delivery between processes"),
         ("PUSH_RELAY_REDIS_PASSWORD_FILE", "a file holding Redis's password (AUTH), instead of one in the URL"),
         ("PUSH_RELAY_REDIS_CA_FILE", "PEM CAs a rediss:// server's certificate must chain to (default: the system's)"),
         ("PUSH_RELAY_MANIFEST", "the provider manifest (JSON): which provider delivers for which app ids"),
