@@ -1,5 +1,6 @@
 import Foundation
 import PushRelay
+import Synchronization
 import XCTest
 
 /// Registrations in a real Redis expire when unused, by a script that checks each again, so
@@ -19,6 +20,31 @@ final class RedisRegistrationExpiryTests: XCTestCase {
             done.fulfill()
         }
         wait(for: [done], timeout: 10)
+    }
+
+    /// Request threads look the same token up at once: one may find it remembered by another
+    /// after it read the clock (a remembered time later than its own). That once trapped on an
+    /// unsigned subtraction and brought the relay down.
+    func testTokensLookedUpByManyThreadsAtOnce() throws {
+        let redis = try RedisTestServer()
+        self.redis = redis
+        let pool = try RedisPool(try RedisAddress(redis.url))
+        let store = RedisRegistrationStore(pool: pool, limit: 10_000)
+        let tokens = (0..<5_000).map { "token-\($0)" }
+        _ = try pool.command(["HSET", "push-relay:registrations:tokens"] + tokens.flatMap { [$0, "secret-" + $0] })
+        // Sixteen threads on this machine's few cores walk the tokens in the same order: each new
+        // token is looked up by several at once, and a thread is often preempted between its steps.
+        let found = Mutex(0), done = DispatchGroup()
+        for _ in 0..<16 {
+            done.enter()
+            Thread {
+                let mine = tokens.filter { (try? store.isRegistered(tokenKey: $0)) == true }.count
+                found.withLock { $0 += mine }
+                done.leave()
+            }.start()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(found.withLock { $0 }, tokens.count * 16)
     }
 
     func testUnusedRegistrationsExpireOnceAcrossRelays() throws {

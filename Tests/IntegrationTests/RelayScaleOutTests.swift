@@ -39,6 +39,13 @@ final class RelayScaleOutTests: XCTestCase {
             return try await group.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
         }
         XCTAssertEqual(statuses, [201: 25, 429: 55])
+        // Redis forgets its scripts (a restart, SCRIPT FLUSH): they are sent whole again, once.
+        let admin = try RawConnection(port: redis.port)
+        admin.send("SCRIPT FLUSH\r\n")
+        XCTAssertEqual(admin.read(until: "\r\n", timeout: 5), "+OK\r\n")
+        let other = try await first.register().token
+        let afterFlush = try await HTTPExchange.send("POST", second.url("/push/send"), json: Self.push(other, "after the flush"))
+        XCTAssertEqual(afterFlush.status, 201, String(decoding: afterFlush.body, as: UTF8.self))
         let check = try await HTTPExchange.send("POST", second.url("/rate_limits/check"), json: ["push_token": shared])
         let limits = try XCTUnwrap(try check.object()["rateLimits"] as? [String: Any])
         XCTAssertEqual(limits["successful"] as? Int, 25)

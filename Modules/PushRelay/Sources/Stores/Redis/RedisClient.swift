@@ -34,3 +34,25 @@ extension RedisClient {
         try command(arguments, key: nil)
     }
 }
+
+extension RedisClient {
+    /// Runs `script` on the node of its first key, by hash (by text where Redis does not know it yet).
+    @discardableResult
+    func evaluate(_ script: RedisScript, keys: [String], arguments: [String]) throws -> RedisValue {
+        do {
+            return try command(script.byHash(keys: keys, arguments: arguments), key: keys.first)
+        } catch let error as RedisError where error.message.hasPrefix("NOSCRIPT") {
+            return try command(script.byText(keys: keys, arguments: arguments), key: keys.first)
+        }
+    }
+
+    /// Runs `script` then `following` on one connection to the node of the script's first key,
+    /// in one round trip (by text where Redis does not know the script yet); every reply.
+    func evaluate(_ script: RedisScript, keys: [String], arguments: [String], then following: [String]) throws -> [RedisValue] {
+        do {
+            return try pipeline([script.byHash(keys: keys, arguments: arguments), following], key: keys.first)
+        } catch let error as RedisError where error.message.hasPrefix("NOSCRIPT") {
+            return try pipeline([script.byText(keys: keys, arguments: arguments), following], key: keys.first)
+        }
+    }
+}

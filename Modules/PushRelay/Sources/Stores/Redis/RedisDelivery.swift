@@ -84,21 +84,21 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     public func deliver(_ payload: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         completion(Result {
             let group = layout.group(of: key), queue = layout.queueKey(key)
-            let script = [
-                "EVAL", RedisQueueScripts.deliver, "3", queue, layout.totalsKey(group), layout.sizesKey(group),
+            let keys = [queue, layout.totalsKey(group), layout.sizesKey(group)]
+            let arguments = [
                 String(decoding: payload, as: UTF8.self), key, layout.channel(group),
                 String(budget.perToken), String(budget.total), String(budget.totalBytes), layout.queuePrefix(group), layout.publishCommand,
             ]
             let reply: RedisValue
             if pool.hasReplicas(forKey: queue) {
-                let replies = try pool.pipeline([script, ["WAIT", "1", String(Self.replicaWait)]], key: queue)
+                let replies = try pool.evaluate(RedisQueueScripts.deliver, keys: keys, arguments: arguments, then: ["WAIT", "1", String(Self.replicaWait)])
                 reply = replies[0]
                 if replies[1].integer == 0 {
                     // Accepted all the same: the primary has it, as a single Redis would.
                     failures.record("a notification was accepted with no replica acknowledging it within \(Self.replicaWait) ms; a failover now could lose it")
                 }
             } else {
-                reply = try pool.command(script, key: queue)
+                reply = try pool.evaluate(RedisQueueScripts.deliver, keys: keys, arguments: arguments)
             }
             if let count = reply.integer, count > 0 { lock.withLock { dropped += Int(count) } }
             return .accepted
@@ -117,14 +117,14 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
         guard parts.count == 2, let milliseconds = UInt64(parts[0]), let sequence = UInt64(parts[1]), sequence < UInt64.max else {
             throw RelayRequestError(400, "'\(id)' is not a notification id this relay gave")
         }
-        try pool.command(RedisQueueScripts.removal(key, through: "\(milliseconds)-\(sequence)", layout: layout), key: layout.queueKey(key))
+        try RedisQueueScripts.remove(key, through: "\(milliseconds)-\(sequence)", on: pool)
     }
 
     /// Closes `key`'s streams here and removes its queue.
     public func forget(_ key: String) {
         streams.close(key)
         do {
-            try pool.command(RedisQueueScripts.removal(key, through: "+", layout: layout), key: layout.queueKey(key))
+            try RedisQueueScripts.remove(key, through: "+", on: pool)
         } catch {
             failures.record("the queue of an unregistered device was not removed (its entries expire): \(error)")
         }
@@ -178,7 +178,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
                     cursor = reply.first?.string ?? "0"
                     for name in (reply.last?.array ?? []).compactMap(\.string) {
                         guard let member = layout.member(ofQueueKey: name) else { continue }
-                        try pool.command(RedisQueueScripts.removal(member, through: "\(cutoff - 1)", layout: layout), key: name)
+                        try RedisQueueScripts.remove(member, through: "\(cutoff - 1)", on: pool)
                     }
                 } while cursor != "0"
             }

@@ -27,7 +27,7 @@ enum RedisQueueScripts {
     /// publish command. Queues and announces the payload, then drops the member's oldest beyond
     /// its cap and the group's fullest queue's oldest while a total is exceeded; returns how many
     /// it dropped.
-    static let deliver = dropOldest + "\n" + """
+    static let deliver = RedisScript(dropOldest + "\n" + """
         local queue, totals, sizes = KEYS[1], KEYS[2], KEYS[3]
         local member, prefix = ARGV[2], ARGV[7]
         redis.call('XADD', queue, '*', 'payload', ARGV[1])
@@ -47,12 +47,12 @@ enum RedisQueueScripts {
             dropped = dropped + 1
         end
         return dropped
-        """
+        """)
 
     /// KEYS: the member's queue, the group's totals and sizes. ARGV: member, newest id to remove
     /// (`+` for all). Removes the member's entries from the start up to the id (acknowledged, or
     /// past their time to live) and counts them out; returns how many.
-    static let remove = """
+    static let remove = RedisScript("""
         local queue, totals, sizes = KEYS[1], KEYS[2], KEYS[3]
         local member = ARGV[1]
         local entries = redis.call('XRANGE', queue, '-', ARGV[2])
@@ -69,11 +69,12 @@ enum RedisQueueScripts {
         -- An empty stream is removed: ids after it are still later ones (they come from the clock).
         if redis.call('XLEN', queue) == 0 then redis.call('DEL', queue) end
         return #entries
-        """
+        """)
 
-    /// The arguments of ``remove`` for `member`'s entries through `id` under `layout`.
-    static func removal(_ member: String, through id: String, layout: RedisKeyLayout) -> [String] {
-        let group = layout.group(of: member)
-        return ["EVAL", remove, "3", layout.queueKey(member), layout.totalsKey(group), layout.sizesKey(group), member, id]
+    /// Runs ``remove`` on `pool` for `member`'s entries through `id`; how many it removed.
+    @discardableResult
+    static func remove(_ member: String, through id: String, on pool: any RedisClient) throws -> RedisValue {
+        let layout = pool.layout, group = layout.group(of: member)
+        return try pool.evaluate(remove, keys: [layout.queueKey(member), layout.totalsKey(group), layout.sizesKey(group)], arguments: [member, id])
     }
 }

@@ -12,17 +12,17 @@ import Foundation
 public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendable {
     /// Adds KEYS[1][ARGV[1]] = ARGV[2], KEYS[2][ARGV[2]] = ARGV[1] and KEYS[3][ARGV[1]] = ARGV[4]
     /// (used now) unless KEYS[1] holds ARGV[3].
-    private static let addScript = """
+    private static let addScript = RedisScript("""
         if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
         redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
         redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
         redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
         return 1
-        """
+        """)
     /// Removes the registration of token ARGV[1] if it was last used before ARGV[2] (checked here,
     /// so a use through another process meanwhile keeps it); one without a recorded use is given
     /// ARGV[3] (now) instead, a registration from before uses were recorded. 1 when removed.
-    private static let expireScript = """
+    private static let expireScript = RedisScript("""
         local used = redis.call('HGET', KEYS[3], ARGV[1])
         if not used then
             if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then redis.call('HSET', KEYS[3], ARGV[1], ARGV[3]) end
@@ -34,16 +34,16 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
         redis.call('HDEL', KEYS[3], ARGV[1])
         if secret then redis.call('HDEL', KEYS[2], secret) end
         return 1
-        """
+        """)
     /// Removes KEYS[2][ARGV[1]] and the token it names from KEYS[1] and KEYS[3]; returns that token key.
-    private static let removeScript = """
+    private static let removeScript = RedisScript("""
         local token = redis.call('HGET', KEYS[2], ARGV[1])
         if not token then return false end
         redis.call('HDEL', KEYS[2], ARGV[1])
         redis.call('HDEL', KEYS[1], token)
         redis.call('HDEL', KEYS[3], token)
         return token
-        """
+        """)
     /// How many known token keys are remembered before starting over, and for how long.
     static let rememberedLimit = 100_000
     static let rememberedSeconds: UInt64 = 60
@@ -81,10 +81,8 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     /// Adds a registration; `completion` gets a 503 when the limit is reached.
     public func add(tokenKey: String, secretKey: String, at date: Date, completion: @escaping @Sendable (Result<Void, any Error>) -> Void) {
         completion(Result {
-            let added = try pool.command([
-                "EVAL", Self.addScript, "3", tokensKey, secretsKey, usedKey, tokenKey, secretKey, String(limit),
-                String(Int(date.timeIntervalSince1970)),
-            ], key: tokensKey)
+            let added = try pool.evaluate(Self.addScript, keys: [tokensKey, secretsKey, usedKey],
+                                          arguments: [tokenKey, secretKey, String(limit), String(Int(date.timeIntervalSince1970))])
             guard added.integer == 1 else { throw RelayRequestError(503, "the relay holds as many registrations as it allows (\(limit))") }
         })
     }
@@ -93,7 +91,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     /// stream what they queue meanwhile, and the queue caps bound it.
     public func remove(secretKey: String, completion: @escaping @Sendable (Result<String?, any Error>) -> Void) {
         completion(Result {
-            let token = try pool.command(["EVAL", Self.removeScript, "3", tokensKey, secretsKey, usedKey, secretKey], key: tokensKey).string
+            let token = try pool.evaluate(Self.removeScript, keys: [tokensKey, secretsKey, usedKey], arguments: [secretKey]).string
             if let token { lock.withLock { _ = known.removeValue(forKey: token) } }
             return token
         })
@@ -102,7 +100,8 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
     /// Whether `tokenKey` is registered (remembered for a minute).
     public func isRegistered(tokenKey: String) throws -> Bool {
         let now = DispatchTime.now().uptimeNanoseconds
-        if let seen = lock.withLock({ known[tokenKey] }), now - seen < Self.rememberedSeconds * 1_000_000_000 { return true }
+        // Another thread may have remembered the token after `now` was read: later than now is fresh too.
+        if let seen = lock.withLock({ known[tokenKey] }), seen >= now || now - seen < Self.rememberedSeconds * 1_000_000_000 { return true }
         guard try pool.command(["HEXISTS", tokensKey, tokenKey], key: tokensKey).integer == 1 else {
             lock.withLock { _ = known.removeValue(forKey: tokenKey) }
             return false
@@ -179,7 +178,7 @@ public final class RedisRegistrationStore: RegistrationStore, @unchecked Sendabl
             // One round trip for the page's last uses; the script runs only for the stale or unknown.
             let used = try pool.command(["HMGET", usedKey] + tokens, key: usedKey).array
             for (token, last) in zip(tokens, used) where last.string.flatMap({ Int($0) }).map({ $0 < oldest }) ?? true {
-                let removed = try pool.command(["EVAL", Self.expireScript, "3", tokensKey, secretsKey, usedKey, token, limit, now], key: tokensKey)
+                let removed = try pool.evaluate(Self.expireScript, keys: [tokensKey, secretsKey, usedKey], arguments: [token, limit, now])
                 if removed.integer == 1 { expired.append(token) }
             }
         } while cursor != "0"
