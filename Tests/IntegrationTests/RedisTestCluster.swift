@@ -76,12 +76,16 @@ final class RedisTestCluster {
         process.waitUntilExit()
     }
 
-    /// Waits until the live nodes agree that every slot is served again.
+    /// Waits until the live nodes agree that every slot is served again, and their replicas are in sync.
     func waitUntilHealthy(_ ports: [Int]? = nil, seconds: Double = 20) throws {
         let nodes = ports ?? livePorts()
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            let healthy = nodes.allSatisfy { (try? call($0, ["CLUSTER", "INFO"]))?.contains("cluster_state:ok") == true }
+            // Every node serves, and every replica has its primary's data (it could not take over otherwise).
+            let healthy = nodes.allSatisfy { node in
+                guard (try? call(node, ["CLUSTER", "INFO"]))?.contains("cluster_state:ok") == true, let replication = try? call(node, ["INFO", "replication"]) else { return false }
+                return replication.contains("role:master") || replication.contains("master_link_status:up")
+            }
             if healthy, try primaries(askingNode: nodes[0]).reduce(0, { $0 + $1.slots.count }) == 16_384 { return }
             Thread.sleep(forTimeInterval: 0.1)
         }

@@ -6,8 +6,8 @@ import Foundation
 /// and keeps listening: one connection per primary, each read on a thread of its own. When any
 /// of them ends (its node failed, or it moved a slot away and said `sunsubscribe`), all are
 /// closed, the slot map is read anew and everything subscribed again, then `resubscribed` is
-/// called (messages may have been missed); when subscribing fails it waits 0.5, 1, 2 … up to 30
-/// seconds between tries.
+/// called (messages may have been missed); when subscribing fails it waits 0.5, 1, then 2 seconds
+/// between tries (a failover takes a few seconds; the map is read anew each time).
 final class RedisShardedSubscriber: RedisListener, @unchecked Sendable {
     private let cluster: RedisClusterPool
     private let channels: [String]
@@ -54,7 +54,8 @@ final class RedisShardedSubscriber: RedisListener, @unchecked Sendable {
                 if lock.withLock({ stopped }) { return }
                 logger.error("subscribing to the Redis cluster failed (\(error)); delivery across processes waits; retrying in \(delay) s")
                 Thread.sleep(forTimeInterval: delay)
-                delay = min(delay * 2, 30)
+                // At most 2 s: a failover takes seconds, and the map read anew then points at the new primary.
+                delay = min(delay * 2, 2)
                 first = false
                 continue
             }
