@@ -71,6 +71,26 @@ final class RelayRedisClusterTests: XCTestCase {
         XCTAssertEqual(healthy.status, 200, String(decoding: healthy.body, as: UTF8.self))
     }
 
+    func testTheTotalCapsAreSharedOutAmongTheGroups() async throws {
+        // 128 in all over 64 groups: each group holds 2, fewer than one token's cap of 3.
+        relays = [try RelayProcess(["redis_url": cluster.url(), "queue_per_token": "3", "queue_total": "128"])]
+        let relay = relays[0]
+        XCTAssertTrue(relay.errorText.contains("may hold 2 notifications"), relay.errorText)
+        let device = try await relay.register()
+        for number in 1...5 {
+            let sent = try await HTTPExchange.send("POST", relay.url("/push/send"), json: Self.push(device.token, "q\(number)"))
+            XCTAssertEqual(sent.status, 201)
+        }
+        let stream = try RawConnection(port: relay.port)
+        stream.send("GET /push/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(device.secret)\r\n\r\n")
+        let text = stream.read(until: "\"q5\"", timeout: 5)
+        XCTAssertEqual(["q1", "q2", "q3", "q4", "q5"].filter { text.contains("\"\($0)\"") }, ["q4", "q5"], "the group's budget keeps the newest two: \(text)")
+        try await Task.sleep(nanoseconds: 2_500_000_000)
+        let metrics = String(decoding: try await HTTPExchange.send("GET", relay.url("/metrics")).body, as: UTF8.self)
+        XCTAssertTrue(metrics.contains("push_relay_dropped_total 3"), metrics)
+        XCTAssertTrue(metrics.contains("push_relay_queue_depth 2"), "the depth summed over the groups: \(metrics)")
+    }
+
     func testAPrimaryKilledUnderLoadLosesNothingThatGot201() async throws {
         let (sender, receiver) = try startRelays()
         let device = try await sender.register()
