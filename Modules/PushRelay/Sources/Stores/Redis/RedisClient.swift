@@ -39,20 +39,21 @@ extension RedisClient {
     /// Runs `script` on the node of its first key, by hash (by text where Redis does not know it yet).
     @discardableResult
     func evaluate(_ script: RedisScript, keys: [String], arguments: [String]) throws -> RedisValue {
-        do {
-            return try command(script.byHash(keys: keys, arguments: arguments), key: keys.first)
-        } catch let error as RedisError where error.message.hasPrefix("NOSCRIPT") {
-            return try command(script.byText(keys: keys, arguments: arguments), key: keys.first)
-        }
+        try byHashThenText(script, keys: keys, arguments: arguments) { try command($0, key: keys.first) }
     }
 
     /// Runs `script` then `following` on one connection to the node of the script's first key,
     /// in one round trip (by text where Redis does not know the script yet); every reply.
     func evaluate(_ script: RedisScript, keys: [String], arguments: [String], then following: [String]) throws -> [RedisValue] {
+        try byHashThenText(script, keys: keys, arguments: arguments) { try pipeline([$0, following], key: keys.first) }
+    }
+
+    /// `run` with the script's `EVALSHA`, and again with its `EVAL` when Redis answers `NOSCRIPT`.
+    private func byHashThenText<T>(_ script: RedisScript, keys: [String], arguments: [String], _ run: ([String]) throws -> T) throws -> T {
         do {
-            return try pipeline([script.byHash(keys: keys, arguments: arguments), following], key: keys.first)
+            return try run(script.byHash(keys: keys, arguments: arguments))
         } catch let error as RedisError where error.message.hasPrefix("NOSCRIPT") {
-            return try pipeline([script.byText(keys: keys, arguments: arguments), following], key: keys.first)
+            return try run(script.byText(keys: keys, arguments: arguments))
         }
     }
 }

@@ -24,7 +24,6 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     private let layout: RedisKeyLayout
     private let budget: QueueLimits
     private let ttl: Double
-    private let limits: QueueLimits
     private let subscriber: any RedisListener
     private let checks: DispatchSourceTimer
     private let logger: Logger
@@ -40,7 +39,6 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
                 logger: Logger = Logger.standardError(label: "push-relay", level: .warning)) throws {
         self.pool = pool
         self.ttl = ttl
-        self.limits = limits
         layout = pool.layout
         budget = pool.layout.budget(limits)
         self.logger = logger
@@ -83,7 +81,7 @@ public final class RedisDelivery: DeliveryBackend, @unchecked Sendable {
     /// Queues `payload` for `key` in Redis and announces it to every relay process; `completion` gets the outcome.
     public func deliver(_ payload: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         completion(Result {
-            let group = layout.group(of: key), queue = layout.queueKey(key)
+            let group = layout.group(of: key), queue = layout.queuePrefix(group) + key
             let keys = [queue, layout.totalsKey(group), layout.sizesKey(group)]
             let arguments = [
                 String(decoding: payload, as: UTF8.self), key, layout.channel(group),
