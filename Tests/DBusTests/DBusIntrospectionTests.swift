@@ -45,6 +45,11 @@ final class DBusIntrospectionTests: XCTestCase {
         // Names are escaped by libxml2, never spliced in.
         let odd = DBusIntrospectionData(interfaces: [DBusInterfaceDescription("a\"b<c>&d")])
         XCTAssertEqual(try DBusIntrospection.parse(try DBusIntrospection.xml(odd)), odd)
+        // A signal's argument given a direction (as some services write them) keeps it: the
+        // fuzzer found the writer dropping it.
+        let directed = DBusIntrospectionData(interfaces: [DBusInterfaceDescription("org.example.Signals", signals: [DBusMemberDescription("Changed", [.init("how", "a{sv}", direction: "out")])])])
+        XCTAssertTrue(try DBusIntrospection.xml(directed).contains(#"<arg name="how" type="a{sv}" direction="out"/>"#))
+        XCTAssertEqual(try DBusIntrospection.parse(try DBusIntrospection.xml(directed)), directed)
     }
 
     func testMalformedTruncatedOversizedAndHostileXMLIsRefused() {

@@ -17,17 +17,16 @@ public enum DBusIntrospection {
         xml.xmlDocSetRootElement(document, root)
         for interface in data.interfaces {
             let element = try child(xml, root, "interface", ["name": interface.name])
-            for method in interface.methods {
-                let node = try child(xml, element, "method", ["name": method.name])
-                for argument in method.arguments {
-                    var attributes = ["name": argument.name, "type": argument.type]
-                    attributes["direction"] = argument.direction
-                    _ = try child(xml, node, "arg", attributes)
+            // A signal's arguments are written as a method's are: with the direction they were given.
+            for (kind, members) in [("method", interface.methods), ("signal", interface.signals)] {
+                for member in members {
+                    let node = try child(xml, element, kind, ["name": member.name])
+                    for argument in member.arguments {
+                        var attributes = ["name": argument.name, "type": argument.type]
+                        attributes["direction"] = argument.direction
+                        _ = try child(xml, node, "arg", attributes)
+                    }
                 }
-            }
-            for signal in interface.signals {
-                let node = try child(xml, element, "signal", ["name": signal.name])
-                for argument in signal.arguments { _ = try child(xml, node, "arg", ["name": argument.name, "type": argument.type]) }
             }
             for property in interface.properties {
                 _ = try child(xml, element, "property", ["name": property.name, "type": property.type, "access": property.access])
