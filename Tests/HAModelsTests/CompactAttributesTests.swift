@@ -61,6 +61,21 @@ final class CompactAttributesTests: XCTestCase {
         XCTAssertEqual(compact.context, HAContext(id: "a shorter id", parentID: nil, userID: "u"), "the context is left as it was")
     }
 
+    func testADiffIsMergedWholeWithTheLastValueOfANameNamedTwice() throws {
+        let keys = AttributeKeys()
+        var compact = try state(#"{"a":1,"b":"x","c":[1,2],"d":null,"b":"y"}"#, keys: keys)
+        XCTAssertEqual(compact.attributes(keys: keys), ["a": .integer(1), "b": .string("y"), "c": .array([.integer(1), .integer(2)]), "d": .null])
+        let size = compact.byteCount
+        try apply(#"{"+":{"a":{"a":7,"c":[5,6],"a":8}}}"#, to: &compact, keys: keys)
+        XCTAssertEqual(compact.byteCount, size, "values of the same size, written in place")
+        try apply(#"{"+":{"a":{"e":true,"b":"longer","a":2,"e":false,"d":{"k":"v"}}}}"#, to: &compact, keys: keys)
+        XCTAssertEqual(compact.attributes(keys: keys), [
+            "a": .integer(2), "b": .string("longer"), "c": .array([.integer(5), .integer(6)]), "d": .object(["k": .string("v")]), "e": .bool(false),
+        ])
+        try apply(#"{"+":{"a":{}}}"#, to: &compact, keys: keys)
+        XCTAssertEqual(compact.attributes(keys: keys).count, 5, "an empty diff changes nothing")
+    }
+
     func testNamesAreKeptOnceAndTheTableIsBounded() throws {
         let keys = AttributeKeys()
         var shared: [CompactEntityState] = []
@@ -82,6 +97,11 @@ final class CompactAttributesTests: XCTestCase {
         try apply(#"{"-":{"a":["\#(beforeLast)"]}}"#, to: &flood, keys: keys)
         XCTAssertEqual(flood.attributes(keys: keys)[last], .string("changed"), "a written-out name is found again")
         XCTAssertNil(flood.attributes(keys: keys)[beforeLast])
+        try apply(#"{"+":{"a":{"\#(last)":1,"brand new":1,"\#(last)":2,"brand new":[3],"name0":"kept"}}}"#, to: &flood, keys: keys)
+        let merged = flood.attributes(keys: keys)
+        XCTAssertEqual([merged[last], merged["brand new"], merged["name0"]], [.integer(2), .array([.integer(3)]), .string("kept")],
+                       "written-out names named twice in one diff: the last value counts")
+        XCTAssertEqual(merged.count, names.count)
     }
 
     func testTruncatedOversizedAndMalformedInputIsAnError() throws {

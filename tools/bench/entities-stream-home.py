@@ -1,7 +1,11 @@
 """Writes the entities benchmark's stream shaped like a real home, from what Home Assistant really
 sent (a recording by tools/bench/entities-record.py), in the same files as entities-stream.py.
 
-  entities-stream-home.py FOLDER RECORDING [ENTITIES] [DIFFS]    defaults: 10,000 and 100,000
+  entities-stream-home.py FOLDER RECORDING [ENTITIES] [DIFFS] [DOMAINS]
+                                      defaults: 10,000, 100,000 and every domain
+
+DOMAINS (comma-separated, e.g. light,media_player,climate) draws the diffs of those domains'
+entities only: a home whose busy entities are its lights, players and thermostats.
 
 Each recorded entity is copied (its id and friendly name numbered) until there are ENTITIES,
 with every attribute as the integration gave it; each diff is a recorded diff, drawn at random so
@@ -24,6 +28,7 @@ folder = pathlib.Path(sys.argv[1])
 recording = json.loads(pathlib.Path(sys.argv[2]).read_text(encoding="utf-8"))
 entities = int(sys.argv[3]) if len(sys.argv) > 3 else 10_000
 diffs = int(sys.argv[4]) if len(sys.argv) > 4 else 100_000
+domains = set(sys.argv[5].split(",")) if len(sys.argv) > 5 else None
 random.seed(2024_3_3)
 folder.mkdir(parents=True, exist_ok=True)
 dump = lambda value: json.dumps(value, separators=(",", ":"), ensure_ascii=False)
@@ -49,7 +54,8 @@ for index in range(entities - 1):
 added["sensor.bench_sentinel"] = {"s": "0", "a": {}, "c": "01HBENCHSENTINEL0000000000", "lc": round(clock, 6)}
 state["sensor.bench_sentinel"] = {"s": "0", "a": {}, "lc": round(clock, 6), "lu": round(clock, 6)}
 
-recorded = [(entity, diff) for change in recording["changes"] for entity, diff in change.items() if entity in copies]
+recorded = [(entity, diff) for change in recording["changes"] for entity, diff in change.items()
+            if entity in copies and (domains is None or entity.split(".")[0] in domains)]
 first = dump({"a": added})
 sizes = []
 with open(folder / "events.jsonl", "w", encoding="utf-8") as out:

@@ -8,15 +8,15 @@ extension CompactEntityState {
     public init?(reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
         var state: String?, context: CompressedContext?
         var lastChanged: Double?, lastUpdated: Double?
-        keys.scratch.removeAll(keepingCapacity: true)
+        var attributes: [UInt8] = []
         try reader.object { reader, key throws(JSONParseError) in
             switch key {
             case "s": state = try reader.null() ? nil : reader.string()
             case "a":
-                keys.scratch.removeAll(keepingCapacity: true)
+                attributes = []
                 guard try !reader.null() else { return }
                 guard reader.peek() == UInt8(ascii: "{") else { throw reader.failure("the attributes ('a') are not an object") }
-                try CompactAttributes.append(reading: &reader, to: &keys.scratch, keys: keys)
+                try Self.merge(reading: &reader, into: &attributes, from: 0, keys: keys)
             case "c": context = try CompressedContext.read(from: &reader)
             case "lc": lastChanged = try reader.null() ? nil : reader.double()
             case "lu": lastUpdated = try reader.null() ? nil : reader.double()
@@ -27,7 +27,7 @@ extension CompactEntityState {
         let changed = Date(timeIntervalSince1970: lastChanged)
         self.init(
             state: state, lastChanged: changed, lastUpdated: lastUpdated.map(Date.init(timeIntervalSince1970:)) ?? changed,
-            context: EntityState.context(context, replacing: HAContext(id: "")), attributes: keys.scratch)
+            context: EntityState.context(context, replacing: HAContext(id: "")), attributes: attributes)
     }
 
     /// Applies a `subscribe_entities` diff straight from its bytes where `reader` is, exactly as
@@ -37,23 +37,24 @@ extension CompactEntityState {
     public mutating func apply(reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
         var removed: [String] = []
         var lastChanged: Double?, lastUpdated: Double?
-        try reader.object { reader, part throws(JSONParseError) in
-            switch part {
-            case "+":
-                try reader.object { reader, key throws(JSONParseError) in
-                    switch key {
-                    case "s": if try !reader.null() { state = try reader.string() }
-                    case "a":
+        // Keys compared as bytes: a diff's keys are one or two letters, and a String each costs.
+        try reader.objectWithKeyBytes { reader, part throws(JSONParseError) in
+            switch Self.shortKey(part) {
+            case Self.shortKey("+"):
+                try reader.objectWithKeyBytes { reader, key throws(JSONParseError) in
+                    switch Self.shortKey(key) {
+                    case Self.shortKey("s"): if try !reader.null() { state = try reader.string() }
+                    case Self.shortKey("a"):
                         guard try !reader.null() else { return }
                         guard reader.peek() == UInt8(ascii: "{") else { throw reader.failure("the attributes ('a') are not an object") }
-                        try reader.object { reader, name throws(JSONParseError) in try setAttribute(name, reading: &reader, keys: keys) }
-                    case "c": try applyContext(reading: &reader)
-                    case "lc": lastChanged = try reader.null() ? nil : reader.double()
-                    case "lu": lastUpdated = try reader.null() ? nil : reader.double()
+                        try mergeAttributes(reading: &reader, keys: keys)
+                    case Self.shortKey("c"): try applyContext(reading: &reader)
+                    case Self.shortKey("lc"): lastChanged = try reader.null() ? nil : reader.double()
+                    case Self.shortKey("lu"): lastUpdated = try reader.null() ? nil : reader.double()
                     default: try reader.skip()
                     }
                 }
-            case "-": removed += try CompressedAttributeRemoval(reading: &reader).attributes
+            case Self.shortKey("-"): removed += try CompressedAttributeRemoval(reading: &reader).attributes
             default: try reader.skip()
             }
         }
@@ -74,5 +75,18 @@ extension CompactEntityState {
         }
         guard let compressed = try CompressedContext.read(from: &reader) else { return }
         setContext(EntityState.context(compressed, replacing: context))
+    }
+
+    /// A key of at most two bytes as one number (0 for any longer key), to switch on.
+    private static func shortKey(_ key: UnsafeBufferPointer<UInt8>) -> UInt16 {
+        switch key.count {
+        case 1: UInt16(key[0])
+        case 2: UInt16(key[0]) << 8 | UInt16(key[1])
+        default: 0
+        }
+    }
+
+    private static func shortKey(_ key: StaticString) -> UInt16 {
+        key.withUTF8Buffer(shortKey)
     }
 }

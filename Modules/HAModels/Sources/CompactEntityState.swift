@@ -39,9 +39,21 @@ public struct CompactEntityState: Sendable {
         EntityState(entityID: entityID, state: state, attributes: attributes(keys: keys), lastChanged: lastChanged, lastUpdated: lastUpdated, context: context)
     }
 
-    mutating func setAttribute(_ name: String, reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
-        let start = bytes.withUnsafeBufferPointer(CompactContext.end)
-        try CompactAttributes.set(name, reading: &reader, in: &bytes, from: start, keys: keys)
+    mutating func mergeAttributes(reading reader: inout JSONReader, keys: AttributeKeys) throws(JSONParseError) {
+        try Self.merge(reading: &reader, into: &bytes, from: bytes.withUnsafeBufferPointer(CompactContext.end), keys: keys)
+    }
+
+    /// Merges the attributes object `reader` is at into `bytes` from `start`, with the names and
+    /// buffers `keys` keeps, taken out of it for the while (no class access per key).
+    static func merge(reading reader: inout JSONReader, into bytes: inout [UInt8], from start: Int, keys: AttributeKeys) throws(JSONParseError) {
+        var merge = CompactAttributeMerge(), names = AttributeNameTable()
+        swap(&merge, &keys.merge)
+        swap(&names, &keys.names)
+        defer {
+            swap(&merge, &keys.merge)
+            swap(&names, &keys.names)
+        }
+        try merge.merge(reading: &reader, into: &bytes, from: start, names: &names)
     }
 
     mutating func removeAttribute(_ name: String, keys: AttributeKeys) {
