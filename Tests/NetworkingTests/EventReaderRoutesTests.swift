@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 @testable import Networking
+import Transport
 import XCTest
 
 /// Events the reader thread applies itself: whole messages, the start of a coalesced one (the
@@ -86,5 +87,13 @@ final class EventReaderRoutesTests: XCTestCase {
         routes.set(9, { recorder.read(&$0) })
         XCTAssertEqual(routes.intercept(#"{"id":9,"type":"event","event":{"n":1}}"#), .declined, "closed for good")
         XCTAssertEqual(recorder.seen, [])
+    }
+}
+
+private extension EventReaderRoutes {
+    /// A message offered as the WebSocket reader offers it: its UTF-8.
+    func intercept(_ text: String) -> MessageInterception {
+        var text = text
+        return text.withUTF8 { bytes in intercept(bytes) }
     }
 }

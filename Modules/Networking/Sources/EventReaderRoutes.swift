@@ -34,17 +34,12 @@ final class EventReaderRoutes: @unchecked Sendable {
         }
     }
 
-    /// On the reader thread: applies the events `text` holds from its start, as far as they go to
-    /// these routes (see ``MessageInterception``).
-    func intercept(_ text: String) -> MessageInterception {
+    /// On the reader thread: applies the events the message `bytes` holds from its start, as far
+    /// as they go to these routes (see ``MessageInterception``).
+    func intercept(_ bytes: UnsafeBufferPointer<UInt8>) -> MessageInterception {
         lock.lock()
         defer { lock.unlock() }
         guard open, !readers.isEmpty else { return .declined }
-        var text = text
-        return text.withUTF8 { bytes in intercept(bytes) }
-    }
-
-    private func intercept(_ bytes: UnsafeBufferPointer<UInt8>) -> MessageInterception {
         var reader = JSONReader(bytes)
         var applied = false
         // Where the items this leaves to the connection begin, in a coalesced array.

@@ -113,7 +113,7 @@ extension HomeAssistantConnection {
         try client.send(Self.encode(.command(id: id, type: "supported_features", fields: ["features": .object(["coalesce_messages": .integer(1)])])))
         let routes = EventReaderRoutes()
         eventRoutes = routes
-        client.intercept { text in routes.intercept(text) }
+        client.intercept { bytes in routes.intercept(bytes) }
         setState(.ready(version: version))
         for key in subscriptions.keys { activate(key, on: client) }
         for waiter in readyWaiters.values { waiter.resume() }

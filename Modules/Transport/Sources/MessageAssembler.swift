@@ -1,5 +1,5 @@
-/// Joins data frames into messages: fragmentation rules, decompression, the size limit and
-/// UTF-8 validation of text.
+/// Joins data frames into messages: fragmentation rules, decompression and the size limit (a
+/// text message's UTF-8 is checked where it is read, ``AssembledMessage``).
 struct MessageAssembler {
     let maximumMessageSize: Int
     private let inflater: DeflateInflater?
@@ -13,7 +13,7 @@ struct MessageAssembler {
     }
 
     /// Adds a data frame; returns the message when it is complete.
-    mutating func add(_ frame: WebSocketFrame) throws(WebSocketError) -> WebSocketMessage? {
+    mutating func add(_ frame: WebSocketFrame) throws(WebSocketError) -> AssembledMessage? {
         switch frame.opcode {
         case .continuation:
             guard opcode != nil else { throw .protocolError("a continuation frame without a message to continue") }
@@ -44,10 +44,6 @@ struct MessageAssembler {
             guard let inflater else { throw .protocolError("a compressed message without permessage-deflate") }
             payload = try inflater.inflate(payload, limit: maximumMessageSize)
         }
-        if kind == .text {
-            guard let text = String(validating: payload, as: UTF8.self) else { throw .invalidData("a text message is not valid UTF-8") }
-            return .text(text)
-        }
-        return .binary(payload)
+        return kind == .text ? .text(payload) : .binary(payload)
     }
 }

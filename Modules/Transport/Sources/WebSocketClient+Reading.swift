@@ -23,15 +23,15 @@ extension WebSocketClient {
                 }
                 let frames = try decoder.feed(pending)
                 pending = []
-                var batch: [WebSocketMessage] = []
+                var batch: [AssembledMessage] = []
                 for frame in frames {
                     if let ending = try handle(frame, assembler: &assembler, into: &batch) {
-                        _ = deliver(batch)
+                        _ = deliver(try batch.map { message throws(WebSocketError) in try message.message() })
                         finish(ending.error)
                         return
                     }
                 }
-                guard deliver(intercepting(batch)) else {
+                guard deliver(try intercepting(batch)) else {
                     // Nobody listens any more: the connection is of no use.
                     stream.close()
                     finish(nil)
@@ -52,26 +52,32 @@ extension WebSocketClient {
 
     /// What is left of `batch` for the consumer once the interceptor, if any, has taken what it
     /// takes from its start; nothing is taken while the consumer still handles an earlier batch.
-    private func intercepting(_ batch: [WebSocketMessage]) -> [WebSocketMessage] {
-        guard !batch.isEmpty, let handler = interceptor.current, budget.isIdle else { return batch }
+    /// A text message the interceptor reads is checked to be UTF-8 first, and never made a String.
+    private func intercepting(_ batch: [AssembledMessage]) throws(WebSocketError) -> [WebSocketMessage] {
         var index = 0
-        while index < batch.count, case .text(let text) = batch[index] {
-            switch handler(text) {
-            case .consumed: index += 1
-            case .declined: return Array(batch[index...])
-            case .rest(let rest):
-                var remaining = Array(batch[index...])
-                remaining[0] = .text(rest)
-                return remaining
+        var left: [WebSocketMessage] = []
+        if !batch.isEmpty, let handler = interceptor.current, budget.isIdle {
+            offering: while index < batch.count, case .text(let bytes) = batch[index] {
+                let taken = bytes.withUnsafeBufferPointer { bytes in UTF8Validation.isValid(bytes) ? handler(bytes) : nil }
+                switch taken {
+                case nil: throw .invalidData("a text message is not valid UTF-8")
+                case .consumed: index += 1
+                case .declined: break offering
+                case .rest(let rest):
+                    left.append(.text(rest))
+                    index += 1
+                    break offering
+                }
             }
         }
-        return Array(batch[index...])
+        for message in batch[index...] { left.append(try message.message()) }
+        return left
     }
 
     /// Handles one frame, adding a completed message to `batch`; returns how the connection ended
     /// when it was a close frame, else nil.
     private func handle(
-        _ frame: WebSocketFrame, assembler: inout MessageAssembler, into batch: inout [WebSocketMessage]
+        _ frame: WebSocketFrame, assembler: inout MessageAssembler, into batch: inout [AssembledMessage]
     ) throws -> CloseOutcome? {
         switch frame.opcode {
         case .ping:

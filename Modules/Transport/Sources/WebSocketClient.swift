@@ -46,8 +46,9 @@ public final class WebSocketClient: Sendable {
     }
 
     /// Lets `handler` take text messages on the reader thread while the consumer is idle (see
-    /// ``MessageInterception``): a message it consumes costs the consumer no wake-up.
-    public func intercept(with handler: @escaping @Sendable (String) -> MessageInterception) {
+    /// ``MessageInterception``): a message it consumes costs the consumer no wake-up, nor a
+    /// String. It gets the message's UTF-8 (checked to be valid), valid only during the call.
+    public func intercept(with handler: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> MessageInterception) {
         interceptor.set(handler)
     }
 
