@@ -39,6 +39,26 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    func testIntegersOfEveryLengthAreTheNumbersTheTextNames() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "9", "999999999999999999", "1000000000000000000", "9223372036854775807", "-9223372036854775808",
+                     "9223372036854775808", "-9223372036854775809", "123456789012345678901234567890"]
+        for digits in 1...20 {
+            for _ in 0..<200 {
+                let text = String(UInt8.random(in: 1...9, using: &generator)) + (1..<digits).map { _ in String(UInt8.random(in: 0...9, using: &generator)) }.joined()
+                texts.append((Bool.random(using: &generator) ? "-" : "") + text)
+            }
+        }
+        for text in texts {
+            let parsed = try JSONParser.parse(text)
+            if let integer = Int64(text) {
+                XCTAssertEqual(parsed, .integer(integer), text)
+            } else {
+                XCTAssertEqual(parsed, .double(try XCTUnwrap(Double(text))), "\(text): beyond 64 bits, a double")
+            }
+        }
+    }
+
     func testRoundTripsTextExactlyForCanonicalInput() throws {
         let text = #"{"a":[1,1.0,2.5,-3,1.0e-07,true,false,null],"b":{"c":"quote \" slash \\ newline \n tab \t é 🏠"},"d":{}}"#
         let written = try JSONSerializer.string(JSONParser.parse(text))

@@ -222,64 +222,79 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
-        var isInteger = true
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw failure("a number needs digits") }
+        // The digits, whole and fraction, added up as they are read, as far as 18 of them (which
+        // always fit in 64 bits); used only when every digit was.
+        var mantissa: Int64 = 0
         let digitsStart = index
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) { throw failure("a number may not have leading zeros") }
         } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, isDigit(bytes[index]) {
+                if index - digitsStart < 18 { mantissa = mantissa * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
         }
-        let digitsEnd = index
-        var fractionEnd = index
+        let wholeDigits = index - digitsStart
+        var fractionDigits = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isInteger = false
             index += 1
+            let fractionStart = index
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("a fraction needs digits") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            fractionEnd = index
+            while index < bytes.count, isDigit(bytes[index]) {
+                if wholeDigits + index - fractionStart < 18 { mantissa = mantissa * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
+            fractionDigits = index - fractionStart
         }
+        let hasFraction = index > digitsStart + wholeDigits
+        var hasExponent = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            isInteger = false
+            hasExponent = true
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard index < bytes.count, isDigit(bytes[index]) else { throw failure("an exponent needs digits") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
-        // Up to 18 digits always fit in 64 bits: added up here, without a detour through text.
-        if isInteger, digitsEnd - digitsStart <= 18 {
-            var magnitude: Int64 = 0
-            for position in digitsStart..<digitsEnd { magnitude = magnitude * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
-            return .integer(negative ? -magnitude : magnitude)
-        }
-        if !isInteger, fractionEnd == index, let value = exactDecimal(digitsStart..<digitsEnd, fraction: digitsEnd + 1..<fractionEnd) {
+        if !hasFraction, !hasExponent, wholeDigits <= 18 { return .integer(negative ? -mantissa : mantissa) }
+        // A decimal without an exponent whose digits, read as one integer, fit a double exactly
+        // (at most 2^53): that integer divided by a power of ten, which is exact too, so the one
+        // rounding of the division gives the nearest double, as `Double(text)` would (timestamps
+        // and most measurements are such numbers).
+        if hasFraction, !hasExponent, wholeDigits + fractionDigits <= 16, mantissa <= 1 << 53, let power = Self.exactPowerOfTen(fractionDigits) {
+            let value = Double(mantissa) / power
             return .double(negative ? -value : value)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        if !hasFraction, !hasExponent, let integer = Int64(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else { throw failure("the number \(text) is out of range") }
         return .double(double)
     }
 
-    /// A decimal without an exponent whose digits, read as one integer, fit a double exactly
-    /// (at most 2^53) and whose fraction has at most 22 digits: that integer divided by a power of
-    /// ten, which is exact too, so the one rounding of the division gives the nearest double, as
-    /// `Double(text)` would (timestamps are such numbers). Nil otherwise.
-    private func exactDecimal(_ whole: Range<Int>, fraction: Range<Int>) -> Double? {
-        guard whole.count + fraction.count <= 16, fraction.count < Self.exactPowersOfTen.count else { return nil }
-        var mantissa: Int64 = 0
-        for position in whole { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
-        for position in fraction { mantissa = mantissa * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
-        guard mantissa <= 1 << 53 else { return nil }
-        return Double(mantissa) / Self.exactPowersOfTen[fraction.count]
-    }
-
-    /// 10^0 through 10^22, every one exact as a double.
-    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    /// 10^exponent for 0 through 15 (the most fraction digits an exact decimal has), each exact as a double.
+    private static func exactPowerOfTen(_ exponent: Int) -> Double? {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        default: nil
+        }
     }
 
     /// Steps over one value without building it: strings to their closing quote (escapes

@@ -6,9 +6,9 @@ import Glibc
 /// of its ``AttributeKeys`` once per diff and looks up every key without a class access.
 struct AttributeNameTable {
     private var names: [String] = []
-    /// Every name's UTF-8, one after another; name `n` is `bytes[starts[n]..<starts[n + 1]]`.
+    /// Every name's UTF-8, one after another; name `n` ends at `ends[n]`, where name `n + 1` starts.
     private var bytes: [UInt8] = []
-    private var starts: [Int] = [0]
+    private var ends: [Int] = []
     /// Each slot 0 (empty) or a name's number plus one; at most half of them full. Empty, and the
     /// seed not drawn, until the first name: an empty table costs nothing to make.
     private var slots: [Int32] = []
@@ -34,7 +34,7 @@ struct AttributeNameTable {
         slots[slot] = Int32(number + 1)
         names.append(String(decoding: name, as: UTF8.self))
         bytes.append(contentsOf: name)
-        starts.append(bytes.count)
+        ends.append(bytes.count)
         if names.count * 2 > slots.count { rehash() }
         return number
     }
@@ -57,12 +57,16 @@ struct AttributeNameTable {
     }
 
     private func matches(_ number: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = starts[number]
-        guard starts[number + 1] - start == name.count else { return false }
+        let start = self.start(of: number)
+        guard ends[number] - start == name.count else { return false }
         return bytes.withUnsafeBufferPointer { kept in
             guard let kept = kept.baseAddress, let wanted = name.baseAddress else { return true }
             return memcmp(kept + start, wanted, name.count) == 0
         }
+    }
+
+    private func start(of number: Int) -> Int {
+        number == 0 ? 0 : ends[number - 1]
     }
 
     /// The slot to start looking in: the bytes mixed eight at a time, then the rest.
@@ -90,7 +94,7 @@ struct AttributeNameTable {
     private mutating func rehash() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         for number in names.indices {
-            let start = starts[number], end = starts[number + 1]
+            let start = self.start(of: number), end = ends[number]
             var slot = bytes.withUnsafeBufferPointer { kept in self.slot(of: UnsafeBufferPointer(rebasing: kept[start..<end])) }
             while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Int32(number + 1)

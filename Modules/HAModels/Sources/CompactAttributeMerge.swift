@@ -14,6 +14,8 @@ struct CompactAttributeMerge {
     private var changeOfNumber: [Int32] = []
     /// The changes that replace an old value, in the order of the old values.
     private var replacing: [Int] = []
+    /// How many changes no later one supersedes.
+    private var liveChanges = 0
 
     /// Merges the attributes object `reader` is at into `bytes` from `start` (of a name written
     /// twice, the last value counts).
@@ -21,7 +23,7 @@ struct CompactAttributeMerge {
         defer { reset() }
         try read(&reader, names: &names)
         let sameSizes = matchOldValues(bytes, from: start)
-        if sameSizes && replacing.count == changes.count(where: { !$0.isSuperseded }) {
+        if sameSizes && replacing.count == liveChanges {
             for index in replacing {
                 let change = changes[index]
                 if let old = change.old { bytes.replaceSubrange(old, with: scratch[change.valueStart..<change.end]) }
@@ -46,22 +48,27 @@ struct CompactAttributeMerge {
             if let number {
                 if number >= changeOfNumber.count { changeOfNumber += repeatElement(0, count: number + 1 - changeOfNumber.count) }
                 let earlier = Int(changeOfNumber[number])
-                if earlier > 0 { changes[earlier - 1].reference = -1 }
+                if earlier > 0 {
+                    changes[earlier - 1].reference = -1
+                    liveChanges -= 1
+                }
                 changeOfNumber[number] = Int32(changes.count + 1)
             } else if let earlier = writtenOut(name) {
                 changes[earlier].reference = -1
+                liveChanges -= 1
             }
+            liveChanges += 1
             changes.append(CompactAttributeChange(reference: number.map { $0 + 1 } ?? 0, start: start, valueStart: valueStart, end: scratch.count))
         }
     }
 
-    /// Walks the attributes once, noting each changed one's old value; true when every changed
-    /// value keeps its size.
+    /// Walks the attributes once (as far as the last one changed, when the diff adds none),
+    /// noting each changed one's old value; true when every changed value keeps its size.
     private mutating func matchOldValues(_ bytes: [UInt8], from start: Int) -> Bool {
         var sameSizes = true
         bytes.withUnsafeBufferPointer { buffer in
             var offset = start
-            while offset < buffer.count {
+            while offset < buffer.count, replacing.count < liveChanges {
                 let reference = CompactValueCoding.length(buffer, at: &offset)
                 var index: Int?
                 if reference == 0 {
@@ -122,5 +129,6 @@ struct CompactAttributeMerge {
         scratch.removeAll(keepingCapacity: true)
         changes.removeAll(keepingCapacity: true)
         replacing.removeAll(keepingCapacity: true)
+        liveChanges = 0
     }
 }
