@@ -17,19 +17,26 @@ public final class RedisClusterPool: RedisClient, @unchecked Sendable {
     static let maximumRedirections = 5
     /// Seconds between two readings of the slot map.
     static let refreshInterval = 5
+    /// A command retrying through a failover reads the map again only if it is older than this
+    /// (nanoseconds), and only one reads it at a time: 64 requests waiting out a failover cost
+    /// a reading every 50 ms, not one each per retry.
+    static let retryRefreshAge: UInt64 = 50_000_000
 
     /// The seeds, credentials and TLS every node shares.
     public let address: RedisAddress
     // Guarded by `lock`.
     private var map: RedisSlotMap
     private var pools: [RedisNode: RedisPool] = [:]
+    private var mapRead: UInt64 = 0
+    private var reading = false
     private let lock = NSLock()
     private let refresher: DispatchSourceTimer
 
     /// Reads the slot map from the first seed that answers; throws when none does.
     public init(_ address: RedisAddress) throws {
         self.address = address
-        map = try Self.readMap(from: address.seeds, address: address)
+        map = try Self.readMap(from: address.seeds) { node in try RedisConnection(address.node(node)).command(["CLUSTER", "SLOTS"]) }
+        mapRead = DispatchTime.now().uptimeNanoseconds
         refresher = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "push-relay.redis-cluster-map"))
         refresher.schedule(deadline: .now() + .seconds(Self.refreshInterval), repeating: .seconds(Self.refreshInterval))
         refresher.setEventHandler { [weak self] in try? self?.refresh() }
@@ -85,11 +92,31 @@ public final class RedisClusterPool: RedisClient, @unchecked Sendable {
         return plan.map { (address.node($0.key), $0.value) }
     }
 
-    /// Reads the slot map again from the nodes known (then the seeds).
+    /// Reads the slot map again from the nodes known (then the seeds), through the node's pool
+    /// when there is one, so a reading opens no connection of its own.
     func refresh() throws {
         let known = lock.withLock { map.primaries }
-        let fresh = try Self.readMap(from: known + address.seeds.filter { !known.contains($0) }, address: address)
-        lock.withLock { map = fresh }
+        let fresh = try Self.readMap(from: known + address.seeds.filter { !known.contains($0) }) { node in
+            let pool = lock.withLock { pools[node] }
+            return try pool?.command(["CLUSTER", "SLOTS"], key: nil) ?? RedisConnection(address.node(node)).command(["CLUSTER", "SLOTS"])
+        }
+        lock.withLock {
+            map = fresh
+            mapRead = DispatchTime.now().uptimeNanoseconds
+        }
+    }
+
+    /// For a command about to be tried again: reads the map unless it was read within
+    /// ``retryRefreshAge`` or another command is reading it.
+    private func refreshForRetry() {
+        let due = lock.withLock { () -> Bool in
+            guard !reading, DispatchTime.now().uptimeNanoseconds - mapRead >= Self.retryRefreshAge else { return false }
+            reading = true
+            return true
+        }
+        guard due else { return }
+        defer { lock.withLock { reading = false } }
+        try? refresh()
     }
 
     private func routed<T>(_ key: String?, _ body: (RedisPool, Bool) throws -> T) throws -> T {
@@ -116,7 +143,7 @@ public final class RedisClusterPool: RedisClient, @unchecked Sendable {
                 Thread.sleep(forTimeInterval: delay)
                 delay = min(delay * 2, 0.5)
                 asking = nil
-                try? refresh()
+                refreshForRetry()
             }
         }
     }
@@ -146,12 +173,12 @@ public final class RedisClusterPool: RedisClient, @unchecked Sendable {
             || error.message.contains("non local key")
     }
 
-    private static func readMap(from nodes: [RedisNode], address: RedisAddress) throws -> RedisSlotMap {
+    /// The map from the first of `nodes` whose `CLUSTER SLOTS` (run by `slots`) answers.
+    private static func readMap(from nodes: [RedisNode], slots: (RedisNode) throws -> RedisValue) throws -> RedisSlotMap {
         var failures: [String] = []
         for node in nodes {
             do {
-                let connection = try RedisConnection(address.node(node))
-                return try RedisSlotMap(slotsReply: try connection.command(["CLUSTER", "SLOTS"]), from: node)
+                return try RedisSlotMap(slotsReply: try slots(node), from: node)
             } catch {
                 failures.append("\(node): \(error)")
             }
