@@ -6,7 +6,11 @@ notifications the legitimate device lost. Attackers come from 127.0.0.2-127.0.0.
 Assistant and the device from 127.0.0.1, which is also the trusted reverse proxy through which
 one attack comes. Exits 1 when any row does not hold.
 
-  python3 tools/abuse/relay.py RELAY-BINARY [--redis REDIS-SERVER-BINARY]
+  python3 tools/abuse/relay.py RELAY-BINARY [--redis REDIS-SERVER-BINARY | --redis-cluster REDIS-SERVER-BINARY]
+
+With --redis-cluster the relay's store is a Redis Cluster of six nodes on loopback (three
+primaries, a replica each, made with redis-cli --cluster create); the storage column is then the
+memory the six nodes use together (every queued byte is held twice, by a primary and its replica).
 """
 import http.client
 import json
@@ -40,8 +44,8 @@ def free_port():
 
 
 class Relay:
-    def __init__(self, binary, redis_url=None, redis_port=None):
-        self.redis_port = redis_port
+    def __init__(self, binary, redis_url=None, redis_ports=()):
+        self.redis_ports = list(redis_ports)
         self.folder = tempfile.mkdtemp(prefix="relay-abuse-")
         self.port = free_port()
         settings = dict(CAPS)
@@ -94,15 +98,9 @@ class Relay:
         return 0.0
 
     def disk_mib(self):
-        """The SQLite files, or with Redis the memory Redis uses."""
-        if self.redis_port:
-            with socket.create_connection(("127.0.0.1", self.redis_port), timeout=5) as sock:
-                sock.sendall(b"INFO memory\r\n")
-                data = b""
-                while b"used_memory:" not in data or not data.endswith(b"\r\n"):
-                    data += sock.recv(65536)
-            line = next(l for l in data.split(b"\r\n") if l.startswith(b"used_memory:"))
-            return int(line.split(b":")[1]) / (1 << 20)
+        """The SQLite files, or with Redis the memory its nodes use."""
+        if self.redis_ports:
+            return sum(redis_memory(port) for port in self.redis_ports) / (1 << 20)
         total = 0
         for name in os.listdir(self.folder):
             if name.startswith("relay.sqlite"):
@@ -119,6 +117,47 @@ class Relay:
     def stop(self):
         self.process.kill()
         self.process.wait()
+
+
+def redis_memory(port):
+    """The bytes the Redis at `port` uses (INFO memory's used_memory)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"INFO memory\r\n")
+        data = b""
+        while b"used_memory:" not in data or not data.endswith(b"\r\n"):
+            data += sock.recv(65536)
+    line = next(l for l in data.split(b"\r\n") if l.startswith(b"used_memory:"))
+    return int(line.split(b":")[1])
+
+
+def start_redis(binary, folder, cluster=False):
+    """A Redis on a free loopback port (cluster-enabled when asked, its files in `folder`); the process and port."""
+    port = free_port()
+    os.makedirs(folder, exist_ok=True)
+    extra = ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000"] if cluster else []
+    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                                "--dir", folder] + extra, stdout=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process, port
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"Redis did not start on port {port}")
+
+
+def start_cluster(binary, folder):
+    """Six cluster-enabled Redis nodes joined as three primaries with a replica each; the processes and ports."""
+    nodes = [start_redis(binary, os.path.join(folder, str(index)), cluster=True) for index in range(6)]
+    ports = [port for _, port in nodes]
+    subprocess.run(["redis-cli", "--cluster", "create", *[f"127.0.0.1:{port}" for port in ports], "--cluster-replicas", "1",
+                    "--cluster-yes"], check=True, stdout=subprocess.DEVNULL)
+    for _ in range(100):
+        info = subprocess.run(["redis-cli", "-p", str(ports[0]), "cluster", "info"], capture_output=True, text=True).stdout
+        if "cluster_state:ok" in info:
+            return [process for process, _ in nodes], ports
+        time.sleep(0.1)
+    raise SystemExit("the Redis Cluster did not come up")
 
 
 def request(port, method, path, body=None, headers=None, source="127.0.0.1", timeout=5):
@@ -618,19 +657,16 @@ def main():
     if len(sys.argv) < 2:
         raise SystemExit(__doc__)
     binary = sys.argv[1]
-    redis_url, redis, redis_port = None, None, None
+    redis_url, redis_processes, redis_ports = None, [], []
+    redis_folder = tempfile.mkdtemp(prefix="relay-abuse-redis-")
     if "--redis" in sys.argv:
-        redis_port = free_port()
-        redis = subprocess.Popen([sys.argv[sys.argv.index("--redis") + 1], "--port", str(redis_port), "--bind", "127.0.0.1",
-                                  "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", redis_port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        redis_url = f"redis://127.0.0.1:{redis_port}/0"
-    relay = Relay(binary, redis_url, redis_port if redis_url else None)
+        process, port = start_redis(sys.argv[sys.argv.index("--redis") + 1], redis_folder)
+        redis_processes, redis_ports = [process], [port]
+        redis_url = f"redis://127.0.0.1:{port}/0"
+    elif "--redis-cluster" in sys.argv:
+        redis_processes, redis_ports = start_cluster(sys.argv[sys.argv.index("--redis-cluster") + 1], redis_folder)
+        redis_url = f"redis+cluster://127.0.0.1:{redis_ports[0]}"
+    relay = Relay(binary, redis_url, redis_ports)
     try:
         token, secret = register(relay.port)
         device = Device(relay.port, secret)
@@ -639,11 +675,11 @@ def main():
         device.stop()
     finally:
         relay.stop()
-        if redis:
-            redis.kill()
-    store = "Redis" if redis_url else "SQLite"
+        for process in redis_processes:
+            process.kill()
+    store = "SQLite" if not redis_url else "a Redis Cluster of six nodes" if len(redis_ports) > 1 else "Redis"
     print(f"push-relay under attack ({store}; caps: {', '.join(f'{k}={v}' for k, v in CAPS.items())})")
-    storage = "Redis memory" if redis_url else "disk"
+    storage = "disk" if not redis_url else "the six nodes' memory" if len(redis_ports) > 1 else "Redis memory"
     print(f"| attack | requests | seconds | relay RSS MiB before → after | {storage} MiB before → after | HA POSTs 201 < 1 s | lost |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     failed = False
