@@ -102,6 +102,10 @@ final class CompactAttributesTests: XCTestCase {
         XCTAssertEqual([merged[last], merged["brand new"], merged["name0"]], [.integer(2), .array([.integer(3)]), .string("kept")],
                        "written-out names named twice in one diff: the last value counts")
         XCTAssertEqual(merged.count, names.count)
+        try apply(#"{"-":{"a":["name1","\#(last)","name1","nowhere","brand new"]}}"#, to: &flood, keys: keys)
+        let left = flood.attributes(keys: keys)
+        XCTAssertEqual(left.count, names.count - 3, "a numbered name, two written out, one named twice, one never there")
+        XCTAssertNil(left["name1"] ?? left[last] ?? left["brand new"])
     }
 
     func testTruncatedOversizedAndMalformedInputIsAnError() throws {

@@ -16,6 +16,9 @@ struct CompactAttributeMerge {
     private var replacing: [Int] = []
     /// How many changes no later one supersedes.
     private var liveChanges = 0
+    /// The changes whose names are written out (the name table was full), by name: looked up, not
+    /// searched, so a diff of many such names costs what it is long.
+    private var writtenOutChanges: [[UInt8]: Int] = [:]
 
     /// Merges the attributes object `reader` is at into `bytes` from `start` (of a name written
     /// twice, the last value counts).
@@ -53,7 +56,7 @@ struct CompactAttributeMerge {
                     liveChanges -= 1
                 }
                 changeOfNumber[number] = Int32(changes.count + 1)
-            } else if let earlier = writtenOut(name) {
+            } else if let earlier = writtenOutChanges.updateValue(changes.count, forKey: Array(name)) {
                 changes[earlier].reference = -1
                 liveChanges -= 1
             }
@@ -73,7 +76,7 @@ struct CompactAttributeMerge {
                 var index: Int?
                 if reference == 0 {
                     let count = CompactValueCoding.length(buffer, at: &offset)
-                    index = writtenOut(UnsafeBufferPointer(rebasing: buffer[offset..<offset + count]))
+                    index = writtenOutChanges.isEmpty ? nil : writtenOutChanges[Array(buffer[offset..<offset + count])]
                     offset += count
                 } else if reference <= changeOfNumber.count, changeOfNumber[reference - 1] > 0 {
                     index = Int(changeOfNumber[reference - 1]) - 1
@@ -112,23 +115,12 @@ struct CompactAttributeMerge {
         return next
     }
 
-    /// The change whose name is written out as `name` and not superseded.
-    private func writtenOut(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
-        scratch.withUnsafeBufferPointer { scratch in
-            changes.firstIndex { change in
-                guard change.reference == 0 else { return false }
-                var offset = change.start + 1
-                let count = CompactValueCoding.length(scratch, at: &offset)
-                return name.elementsEqual(scratch[offset..<offset + count])
-            }
-        }
-    }
-
     private mutating func reset() {
         for change in changes where change.reference > 0 { changeOfNumber[change.reference - 1] = 0 }
         scratch.removeAll(keepingCapacity: true)
         changes.removeAll(keepingCapacity: true)
         replacing.removeAll(keepingCapacity: true)
         liveChanges = 0
+        if !writtenOutChanges.isEmpty { writtenOutChanges.removeAll() }
     }
 }

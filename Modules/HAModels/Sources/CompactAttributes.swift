@@ -6,10 +6,36 @@ import Essentials
 /// the server first sent them. A fraction of a `[String: JSONValue]`'s memory, and as lossless.
 /// ``CompactAttributeMerge`` writes them.
 enum CompactAttributes {
-    /// Removes attribute `name`, if there is one.
-    static func remove(_ name: String, in bytes: inout [UInt8], from start: Int, keys: AttributeKeys) {
-        guard let entry = entry(name, in: bytes, from: start, keys: keys) else { return }
-        bytes.removeSubrange(entry.start..<entry.end)
+    /// Removes the attributes named in `names` (those there are) in one walk over the attributes,
+    /// so a diff removing many costs what the attributes are long, not their product.
+    static func remove(_ names: [String], in bytes: inout [UInt8], from start: Int, keys: AttributeKeys) {
+        guard !names.isEmpty else { return }
+        var numbers = Set<Int>(), writtenOut = Set<String>()
+        for name in names {
+            if let number = keys.existingNumber(name) { numbers.insert(number + 1) } else { writtenOut.insert(name) }
+        }
+        var removed: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = start
+            while offset < buffer.count {
+                let entryStart = offset
+                let reference = CompactValueCoding.length(buffer, at: &offset)
+                let named = reference == 0 ? writtenOut.contains(CompactValueCoding.text(buffer, at: &offset)) : numbers.contains(reference)
+                offset = CompactValueCoding.end(buffer, ofValueAt: offset)
+                if named { removed.append(entryStart..<offset) }
+            }
+        }
+        guard !removed.isEmpty else { return }
+        // A copy of exactly the new size, as every state is.
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count - removed.reduce(0) { $0 + $1.count })
+        var copied = 0
+        for range in removed {
+            kept.append(contentsOf: bytes[copied..<range.lowerBound])
+            copied = range.upperBound
+        }
+        kept.append(contentsOf: bytes[copied...])
+        bytes = kept
     }
 
     /// The attributes as a dictionary.
@@ -22,29 +48,5 @@ enum CompactAttributes {
             attributes[name] = CompactValueCoding.value(buffer, at: &offset)
         }
         return attributes
-    }
-
-    /// Where the attribute named `name` is. The name's number is looked up once and numbers are
-    /// compared, not names; a name written out (the table was full) is compared by its bytes.
-    private static func entry(_ name: String, in bytes: [UInt8], from start: Int, keys: AttributeKeys) -> (start: Int, end: Int)? {
-        let wanted = keys.existingNumber(name).map { $0 + 1 } ?? -1
-        return bytes.withUnsafeBufferPointer { buffer in
-            var offset = start
-            while offset < buffer.count {
-                let entryStart = offset
-                let reference = CompactValueCoding.length(buffer, at: &offset)
-                let matches: Bool
-                if reference == 0 {
-                    let count = CompactValueCoding.length(buffer, at: &offset)
-                    matches = name.utf8.elementsEqual(buffer[offset..<offset + count])
-                    offset += count
-                } else {
-                    matches = reference == wanted
-                }
-                offset = CompactValueCoding.end(buffer, ofValueAt: offset)
-                if matches { return (entryStart, offset) }
-            }
-            return nil
-        }
     }
 }

@@ -65,7 +65,7 @@ extension CompactEntityState {
             self.lastUpdated = Date(timeIntervalSince1970: lastUpdated)
         }
         // Removals come after the additions, whichever part the diff names first.
-        for name in removed { removeAttribute(name, keys: keys) }
+        removeAttributes(removed, keys: keys)
     }
 
     /// A diff's `c`: a bare id (the usual case) is written over the old id from the input's bytes.

@@ -56,8 +56,8 @@ public struct CompactEntityState: Sendable {
         try merge.merge(reading: &reader, into: &bytes, from: start, names: &names)
     }
 
-    mutating func removeAttribute(_ name: String, keys: AttributeKeys) {
-        CompactAttributes.remove(name, in: &bytes, from: bytes.withUnsafeBufferPointer(CompactContext.end), keys: keys)
+    mutating func removeAttributes(_ names: [String], keys: AttributeKeys) {
+        CompactAttributes.remove(names, in: &bytes, from: bytes.withUnsafeBufferPointer(CompactContext.end), keys: keys)
     }
 
     mutating func setContextID(_ id: UnsafeBufferPointer<UInt8>) {
