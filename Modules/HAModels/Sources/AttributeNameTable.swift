@@ -23,12 +23,8 @@ struct AttributeNameTable {
             slots = [Int32](repeating: 0, count: 64)
             seed = UInt64.random(in: 1...UInt64.max)
         }
-        var slot = self.slot(of: name)
-        while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if matches(number, name) { return number }
-            slot = (slot + 1) & (slots.count - 1)
-        }
+        let (found, slot) = find(name)
+        if let found { return found }
         guard names.count < capacity else { return nil }
         let number = names.count
         slots[slot] = Int32(number + 1)
@@ -41,14 +37,18 @@ struct AttributeNameTable {
 
     /// The number of the name whose UTF-8 is `name`, if it has one.
     func existingNumber(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !slots.isEmpty else { return nil }
+        slots.isEmpty ? nil : find(name).number
+    }
+
+    /// The number of `name` if it is kept; else the empty slot where it would go.
+    private func find(_ name: UnsafeBufferPointer<UInt8>) -> (number: Int?, slot: Int) {
         var slot = self.slot(of: name)
         while slots[slot] != 0 {
             let number = Int(slots[slot]) - 1
-            if matches(number, name) { return number }
+            if matches(number, name) { return (number, slot) }
             slot = (slot + 1) & (slots.count - 1)
         }
-        return nil
+        return (nil, slot)
     }
 
     /// The name numbered `number`.

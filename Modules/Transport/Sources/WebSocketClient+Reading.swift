@@ -60,7 +60,7 @@ extension WebSocketClient {
             offering: while index < batch.count, case .text(let bytes) = batch[index] {
                 let taken = bytes.withUnsafeBufferPointer { bytes in UTF8Validation.isValid(bytes) ? handler(bytes) : nil }
                 switch taken {
-                case nil: throw .invalidData("a text message is not valid UTF-8")
+                case nil: throw AssembledMessage.notUTF8
                 case .consumed: index += 1
                 case .declined: break offering
                 case .rest(let rest):

@@ -35,7 +35,7 @@ public final class RedisClusterPool: RedisClient, @unchecked Sendable {
     /// Reads the slot map from the first seed that answers; throws when none does.
     public init(_ address: RedisAddress) throws {
         self.address = address
-        map = try Self.readMap(from: address.seeds) { node in try RedisConnection(address.node(node)).command(["CLUSTER", "SLOTS"]) }
+        map = try Self.readMap(from: address.seeds) { node in try Self.slots(askingNew: node, address: address) }
         mapRead = DispatchTime.now().uptimeNanoseconds
         refresher = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "push-relay.redis-cluster-map"))
         refresher.schedule(deadline: .now() + .seconds(Self.refreshInterval), repeating: .seconds(Self.refreshInterval))
@@ -98,7 +98,7 @@ public final class RedisClusterPool: RedisClient, @unchecked Sendable {
         let known = lock.withLock { map.primaries }
         let fresh = try Self.readMap(from: known + address.seeds.filter { !known.contains($0) }) { node in
             let pool = lock.withLock { pools[node] }
-            return try pool?.command(["CLUSTER", "SLOTS"], key: nil) ?? RedisConnection(address.node(node)).command(["CLUSTER", "SLOTS"])
+            return try pool?.command(["CLUSTER", "SLOTS"], key: nil) ?? Self.slots(askingNew: node, address: address)
         }
         lock.withLock {
             map = fresh
@@ -171,6 +171,11 @@ public final class RedisClusterPool: RedisClient, @unchecked Sendable {
         guard error.isReply else { return true }
         return ["TRYAGAIN", "CLUSTERDOWN", "LOADING", "READONLY", "MASTERDOWN"].contains { error.message.hasPrefix($0) }
             || error.message.contains("non local key")
+    }
+
+    /// `CLUSTER SLOTS` asked of `node` on a connection of its own (a node with no pool yet).
+    private static func slots(askingNew node: RedisNode, address: RedisAddress) throws -> RedisValue {
+        try RedisConnection(address.node(node)).command(["CLUSTER", "SLOTS"])
     }
 
     /// The map from the first of `nodes` whose `CLUSTER SLOTS` (run by `slots`) answers.
