@@ -3,7 +3,7 @@ import AssistPlugin
 import ConnectionPlugin
 import DesignTokensPlugin
 import DesktopNotificationsPlugin
-import Foundation
+import FoundationEssentials
 import HomeDevicesPlugin
 import ImprovPlugin
 import LinuxSensorsPlugin

@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 import PluginHost
 
 /// What `home plugins check` does with an out-of-tree plugin unless given `--load`: looks at the
@@ -6,12 +7,10 @@ import PluginHost
 /// found and how to check the plugin inside.
 enum LibraryInspection {
     static func inspect(_ url: URL) throws -> any PluginFactory {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        guard let magic = FilePrefix.read(url.path, limit: 4) else {
             throw LibraryNotLoaded("\(url.path) cannot be read; it is not loaded")
         }
-        defer { try? handle.close() }
-        let magic = (try? handle.read(upToCount: 4)) ?? Data()
-        guard magic == Data([0x7F, 0x45, 0x4C, 0x46]) else {
+        guard magic == [0x7F, 0x45, 0x4C, 0x46] else {
             throw LibraryNotLoaded("\(url.path) is not a shared library (no ELF header); it is not loaded")
         }
         let mode = (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PluginHost
 
 /// The `--json` form of a manifest check: whether it is valid, every diagnostic, the start order.

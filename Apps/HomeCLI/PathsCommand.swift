@@ -1,6 +1,6 @@
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// `home paths`: where configuration, data and caches live.
 struct PathsCommand: Command {
@@ -19,7 +19,7 @@ struct PathsCommand: Command {
             try invocation.console.printJSON(Dictionary(uniqueKeysWithValues: entries))
         } else {
             for (name, path) in entries {
-                invocation.console.print("\(name.padding(toLength: 14, withPad: " ", startingAt: 0))\(path)")
+                invocation.console.print("\(name.padded(to: 14))\(path)")
             }
         }
         return .success

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PluginHost
 
 /// The `--json` form of `home plugins`.

@@ -1,6 +1,6 @@
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
 import PluginHost
 
 /// `home plugins call CAPABILITY [JSON]`: sends a JSON request to an out-of-tree plugin's capability.

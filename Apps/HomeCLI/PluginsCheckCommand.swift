@@ -1,5 +1,5 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
 import PluginHost
 
 /// `home plugins check FILE`: validates a manifest (with the defaults for the plugins it does not

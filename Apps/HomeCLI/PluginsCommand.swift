@@ -1,6 +1,6 @@
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
 import PluginHost
 
 /// `home plugins`: starts the manifest's plugins and lists each with its state, then how they are wired.

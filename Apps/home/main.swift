@@ -1,6 +1,7 @@
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 import HomeCLI
 
 // The token is in this process: no core file keeps it.

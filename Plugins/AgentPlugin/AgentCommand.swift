@@ -1,7 +1,7 @@
 import Agent
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
 import HomeAPI
 import HomePluginKit
 import SessionContract

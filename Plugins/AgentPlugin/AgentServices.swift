@@ -1,7 +1,7 @@
 import Agent
 import AgentContract
 import Essentials
-import Foundation
+import FoundationEssentials
 import PluginHost
 import SessionCommandKit
 import SessionContract

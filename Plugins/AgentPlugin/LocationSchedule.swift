@@ -1,6 +1,6 @@
 import Agent
 import Essentials
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// `home agent --location-interval`: the location source's place, sent as `update_location`

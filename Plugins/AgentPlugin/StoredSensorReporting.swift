@@ -2,7 +2,7 @@ import Agent
 import AgentContract
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The agent's ``SensorReporting``: the sensors the plugins contribute, and each server's
 /// `SensorSettings` file in its data folder.

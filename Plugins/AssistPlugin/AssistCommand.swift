@@ -29,7 +29,7 @@ struct AssistCommand: PluginCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let text = try invocation.positionals("what to say", minimum: 1, maximum: .max).joined(separator: " ")
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.utf8.count <= Self.maximumTextBytes else {
+        guard !text.trimmingSpaces().isEmpty, text.utf8.count <= Self.maximumTextBytes else {
             throw UsageError("say something of at most \(Self.maximumTextBytes) bytes")
         }
         let conversation = invocation.arguments.values["conversation-id"]

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Shell-style patterns on entity ids: `light.*`, `sensor.*_temperature`; none matches everything.
 struct EntityPattern {

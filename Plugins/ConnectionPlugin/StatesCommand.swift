@@ -24,9 +24,9 @@ struct StatesCommand: PluginCommand {
             return .success
         }
         let width = states.map(\.entityID.count).max() ?? 6
-        console.print(console.styled("ENTITY".padding(toLength: width, withPad: " ", startingAt: 0) + "  STATE", .bold))
+        console.print(console.styled("ENTITY".padded(to: width) + "  STATE", .bold))
         for state in states {
-            console.print(state.entityID.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + state.state)
+            console.print(state.entityID.padded(to: width) + "  " + state.state)
         }
         return .success
     }

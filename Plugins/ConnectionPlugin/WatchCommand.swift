@@ -3,7 +3,7 @@ import ConnectionContract
 import DeviceModel
 import HomePluginKit
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 import Networking
 import SessionContract

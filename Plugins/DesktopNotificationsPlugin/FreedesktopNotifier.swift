@@ -1,7 +1,8 @@
 import Agent
 import DBus
 import Essentials
-import Foundation
+import Dispatch
+import FoundationEssentials
 import HAModels
 import WindowContract
 
@@ -28,7 +29,7 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
     private let openers: @Sendable () -> [any WindowOpening]
     /// Notify calls, in order, off the caller's thread.
     private let calls = DispatchQueue(label: "desktop-notifications")
-    private let lock = NSLock()
+    private let lock = Lock()
     private var connection: DBusConnection?
     private var capabilities: Set<String> = []
     private var onScreen = NotificationsOnScreen(capacity: rememberedCount)
@@ -98,9 +99,7 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
                 opened.close()
                 return nil
             }
-            let thread = Thread { [weak self] in self?.listen(on: opened) }
-            thread.name = "desktop-notifications-signals"
-            thread.start()
+            DetachedThread.start { [weak self] in self?.listen(on: opened) }
             return opened
         } catch {
             let first = lock.withLock { () -> Bool in

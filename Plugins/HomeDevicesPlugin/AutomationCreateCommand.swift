@@ -2,7 +2,7 @@ import CLIKit
 import DeviceModel
 import DevicesContract
 import Essentials
-import Foundation
+import FoundationEssentials
 import SessionContract
 import SessionCommandKit
 
@@ -65,10 +65,8 @@ struct AutomationCreateCommand: Command {
             }
             return bytes
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw UsageError("cannot read \(path)") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: Self.maximumFileSize + 1)) ?? Data()
-        guard data.count <= Self.maximumFileSize else { throw UsageError("\(path) holds more than \(Self.maximumFileSize) bytes") }
-        return [UInt8](data)
+        guard let bytes = FilePrefix.read(path, limit: Self.maximumFileSize + 1) else { throw UsageError("cannot read \(path)") }
+        guard bytes.count <= Self.maximumFileSize else { throw UsageError("\(path) holds more than \(Self.maximumFileSize) bytes") }
+        return bytes
     }
 }

@@ -1,5 +1,5 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
 import Improv
 
 /// One Improv device the commands talk to: a serial port (DEVICE starting with "/") or a BLE

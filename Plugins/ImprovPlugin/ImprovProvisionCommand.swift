@@ -1,7 +1,7 @@
 import CLIKit
 import ConnectionContract
 import Essentials
-import Foundation
+import FoundationEssentials
 import Improv
 import Networking
 import SessionContract

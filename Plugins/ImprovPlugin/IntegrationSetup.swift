@@ -89,7 +89,7 @@ struct IntegrationSetup: Sendable {
         while true {
             console.printError("\(domain), step '\(stepID)': \(field.prompt)", newline: false)
             guard let line = console.readLine(secret: field.kind == .secret) else { return nil }
-            switch field.value(of: line.trimmingCharacters(in: .whitespaces)) {
+            switch field.value(of: line.trimmingSpaces()) {
             case .success(let value): return value
             case .failure(let error): console.printError(error.description)
             }

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The links a person allowed to act on one server without asking again (`homeassistant://` links
 /// that call a service or fire an event, each exactly as written by ``HAModels/LinkTarget/deepLink``),

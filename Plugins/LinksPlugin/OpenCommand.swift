@@ -74,7 +74,7 @@ struct OpenCommand: PluginCommand {
         let answer: LinkAnswer
         if invocation.console.inputIsTerminal {
             invocation.console.printError("\(question) [y]es this time, [a]lways for this link, [N]o: ", newline: false)
-            switch invocation.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch invocation.console.readLine()?.trimmingSpaces().lowercased() {
             case "y", "yes": answer = .once
             case "a", "always": answer = .always
             default: answer = .declined

@@ -1,6 +1,6 @@
 import Desktop
 import Essentials
-import Foundation
+import FoundationEssentials
 import WindowContract
 
 /// Opens pages for other plugins by starting this executable again as `window --server S --path

@@ -1,7 +1,7 @@
 import Agent
 import DBus
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// This machine's location from GeoClue (`org.freedesktop.GeoClue2` on the system bus): a
 /// client for the desktop id `homecompanion` asks for the best accuracy GeoClue allows, starts,

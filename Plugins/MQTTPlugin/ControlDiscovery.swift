@@ -1,5 +1,5 @@
 import Agent
-import Foundation
+import FoundationEssentials
 import Essentials
 import HAModels
 
@@ -69,7 +69,7 @@ enum ControlDiscovery {
                 slug.append("_")
             }
         }
-        let trimmed = slug.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+        let trimmed = slug.trimming(charactersIn: "_")
         return trimmed.isEmpty ? "homecompanion" : trimmed
     }
 }

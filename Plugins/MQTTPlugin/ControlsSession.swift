@@ -1,6 +1,6 @@
 import Agent
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 import MQTT
 
@@ -27,7 +27,7 @@ final class ControlsSession: @unchecked Sendable {
     let registration: MobileAppRegistration
     let folder: URL
     let logger: Logger
-    private let lock = NSLock()
+    private let lock = Lock()
     private var connection: MQTTConnection?
     private let commands: AsyncStream<(any Control, ControlCommand)>
     private let queue: AsyncStream<(any Control, ControlCommand)>.Continuation

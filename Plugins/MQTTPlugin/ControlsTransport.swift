@@ -1,6 +1,7 @@
 import Agent
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 import HomeAPI
 import MQTT
 

@@ -17,7 +17,7 @@ struct MatterWindowCommissioning: MatterCommissioning {
     }
 
     func commission(code: String, network: MatterNetworkChoice, server: String, progress: @escaping @Sendable (String) -> Void) async throws -> String {
-        let typed = code.trimmingCharacters(in: .whitespaces)
+        let typed = code.trimmingSpaces()
         _ = try SetupPayload.parse(typed)
         let device = try await services.commission(
             code: typed, network: network == .onNetwork ? nil : network, networkOnly: network == .onNetwork, selection: ServerSelection(server: server),

@@ -1,5 +1,5 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
 import Matter
 
 /// The setup code a matter command was given: typed as its argument, or read from a photo of the
@@ -13,7 +13,7 @@ enum SetupCodeInput {
         let typed = try invocation.positionals("CODE (the QR code's text, MT:…, or the manual pairing code), or --qr-image FILE", minimum: 0, maximum: 1)
         let code: String
         switch (typed.first, invocation.arguments.values["qr-image"]) {
-        case (let text?, nil): code = text.trimmingCharacters(in: .whitespaces)
+        case (let text?, nil): code = text.trimmingSpaces()
         case (nil, let file?): code = try self.code(fromPicture: file)
         case (nil, nil): throw UsageError("give the setup code, or --qr-image FILE with a photo of its QR code")
         case (_?, _?): throw UsageError("give the setup code or --qr-image FILE, not both")
@@ -35,7 +35,7 @@ enum SetupCodeInput {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw UsageError("cannot read \(path): \(error.localizedDescription)")
+            throw UsageError("cannot read \(path): \(error)")
         }
         let codes: [String]
         do {

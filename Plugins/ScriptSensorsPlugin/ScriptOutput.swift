@@ -6,7 +6,7 @@ import Essentials
 enum ScriptOutput {
     /// The values by key; throws when the output is neither.
     static func values(_ output: String) throws -> [String: JSONValue] {
-        let trimmed = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = output.trimmingWhitespace()
         if trimmed.hasPrefix("{") {
             guard let object = (try? JSONParser.parse(trimmed))?.objectValue else { throw CommandFailure(description: "its output is not a JSON object") }
             return object
@@ -16,8 +16,8 @@ enum ScriptOutput {
             guard let equals = line.firstIndex(of: "="), equals != line.startIndex else {
                 throw CommandFailure(description: "the line '\(line.prefix(80))' is not key=value")
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let text = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmingSpaces()
+            let text = line[line.index(after: equals)...].trimmingSpaces()
             switch try? JSONParser.parse(text) {
             case .integer(let number)?: values[key] = .integer(number)
             case .double(let number)?: values[key] = .double(number)

@@ -1,6 +1,6 @@
 import Agent
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Runs one script for its sensors: every `interval` seconds when a sensor is read (a report
 /// waits for it, at most `timeout` seconds), or, streaming, once, taking each line as it comes
@@ -13,11 +13,11 @@ final class ScriptRunner: @unchecked Sendable {
 
     let spec: ScriptSpec
     let logger: Logger
-    private let lock = NSLock()
+    private let lock = Lock()
     private var values: [String: JSONValue] = [:]
     private var failure: String?
     private var lastStart: Date?
-    private var stream: Process?
+    private var stream: ChildProcess?
     /// Whether a streaming script's output is being read (until it ends or is stopped).
     private var streaming = false
 
@@ -75,36 +75,32 @@ final class ScriptRunner: @unchecked Sendable {
         }
         guard start else { return }
         let program = spec.command[0]
-        // Foundation starts a child as the leader of a process group of its own: stopping the
-        // group (kill -PID) stops what the script started too.
-        let process = CommandRunner.process(for: spec.command)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        // The child leads a process group of its own: stopping the group (kill -PID) stops what
+        // the script started too.
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try CommandRunner.start(spec.command, output: .piped, error: .discarded)
         } catch {
-            return settle(.failure(CommandFailure(description: "\(program) cannot be started: \(error.localizedDescription)")), replacing: true)
+            return settle(.failure(CommandFailure(description: error.description)), replacing: true)
         }
         lock.withLock {
             stream = process
             streaming = true
         }
-        let handle = output.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            var pending = Data()
-            while true {
-                let data = handle.availableData
+        DetachedThread.start { [self] in
+            defer { _ = process.waitForExit() }
+            var pending: [UInt8] = []
+            while let descriptor = process.standardOutput {
+                let data = process.read(descriptor)
                 if data.isEmpty { break }
-                pending.append(data)
+                pending.append(contentsOf: data)
                 while let newline = pending.firstIndex(of: 10) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending.removeSubrange(pending.startIndex...newline)
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeSubrange(...newline)
                     settle(Result { try ScriptOutput.values(line) }, replacing: false)
                 }
                 if pending.count > Self.maximumLineBytes {
-                    kill(-process.processIdentifier, SIGKILL)
+                    process.killGroup()
                     lock.withLock { streaming = false }
                     return settle(.failure(CommandFailure(description: "\(program) printed a line of more than \(Self.maximumLineBytes) bytes and was stopped")), replacing: true)
                 }
@@ -116,7 +112,6 @@ final class ScriptRunner: @unchecked Sendable {
 
     /// Stops a streaming script and what it started.
     func stop() {
-        guard let process = lock.withLock({ streaming ? stream : nil }) else { return }
-        kill(-process.processIdentifier, SIGKILL)
+        lock.withLock { streaming ? stream : nil }?.killGroup()
     }
 }

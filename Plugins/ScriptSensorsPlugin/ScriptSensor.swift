@@ -1,6 +1,6 @@
 import Agent
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// One value of a script, as a sensor the agent reports once the user enables it.
 struct ScriptSensor: LinuxSensor {

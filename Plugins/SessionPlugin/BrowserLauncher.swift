@@ -1,7 +1,7 @@
 import CLIKit
 import Desktop
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Shows the sign-in URL, and opens it with `xdg-open` where a desktop session exists.
 enum BrowserLauncher {

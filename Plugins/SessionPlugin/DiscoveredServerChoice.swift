@@ -29,7 +29,7 @@ enum DiscoveredServerChoice {
             }
             console.printError("Home Assistant servers on this network:\n\(listed)")
             console.printError("Sign in to which? [1-\(found.count)]: ", newline: false)
-            guard let answer = console.readLine().flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), found.indices.contains(answer - 1) else {
+            guard let answer = console.readLine().flatMap({ Int($0.trimmingSpaces()) }), found.indices.contains(answer - 1) else {
                 throw UsageError("no server chosen")
             }
             return found[answer - 1].url

@@ -1,5 +1,5 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
 import HomeAPI
 import SessionCommandKit
 import SessionContract

@@ -1,6 +1,6 @@
 import Auth
 import CLIKit
-import Foundation
+import FoundationEssentials
 import HomeAPI
 import Networking
 
@@ -30,7 +30,7 @@ enum SignInOptions {
             }
             return .browser(timeout: timeout) { url in BrowserLauncher.present(url, console: console) }
         case "token-stdin":
-            guard let token = console.readLine(secret: true)?.trimmed, !token.isEmpty else {
+            guard let token = console.readLine(secret: true)?.trimmingWhitespace(), !token.isEmpty else {
                 throw UsageError("--token-stdin: standard input holds no token")
             }
             return .accessToken(token)
@@ -45,7 +45,7 @@ enum SignInOptions {
                 throw UsageError("not at a terminal: give --username NAME --password-stdin, --browser or --token-stdin")
             }
             console.printError("User name: ", newline: false)
-            let username = console.readLine()?.trimmed ?? ""
+            let username = console.readLine()?.trimmingWhitespace() ?? ""
             console.printError("Password: ", newline: false)
             let password = console.readLine(secret: true) ?? ""
             guard !username.isEmpty, !password.isEmpty else { throw UsageError("a user name and a password are needed") }
@@ -60,7 +60,7 @@ enum SignInOptions {
             var answers: [String: String] = [:]
             for field in form.fields {
                 console.printError("The server asks for '\(field)' (step '\(form.stepID)'): ", newline: false)
-                guard let answer = console.readLine(secret: true)?.trimmed, !answer.isEmpty else {
+                guard let answer = console.readLine(secret: true)?.trimmingWhitespace(), !answer.isEmpty else {
                     throw AuthError.answerRequired(step: form.stepID, fields: form.fields)
                 }
                 answers[field] = answer

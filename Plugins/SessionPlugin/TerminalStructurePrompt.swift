@@ -19,7 +19,7 @@ struct TerminalStructurePrompt: PermissionsPrompt {
             } else {
                 console.printError("Choose a number\(choice.acceptsOthers ? " or a server URL" : "") (Enter for \(choice.preselected)), or 'q' to cancel: ", newline: false)
             }
-            guard let line = console.readLine()?.trimmed else { return nil }
+            guard let line = console.readLine()?.trimmingWhitespace() else { return nil }
             let answer = line.lowercased()
             if answer.isEmpty || (choice.locked && ["y", "yes"].contains(answer)) { return choice.preselected }
             if ["q", "n", "no"].contains(answer) { return nil }

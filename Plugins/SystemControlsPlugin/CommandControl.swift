@@ -1,5 +1,6 @@
 import Agent
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// A control that runs commands of the user's: `run` performs it, `state` (optional) prints its
 /// state; without `state`, a number or switch shows the last value it was set to.
@@ -8,7 +9,7 @@ final class CommandControl: Control, @unchecked Sendable {
     let run: [String]
     let stateCommand: [String]?
     let stateReading: StateReading
-    private let lock = NSLock()
+    private let lock = Lock()
     private var lastValue: String?
 
     /// How the state command's output reads.
@@ -48,7 +49,7 @@ final class CommandControl: Control, @unchecked Sendable {
     static func read(_ output: String, as reading: StateReading) -> String? {
         switch reading {
         case .text:
-            return output.split(whereSeparator: \.isNewline).first.map { String($0.trimmingCharacters(in: .whitespaces).prefix(255)) }
+            return output.split(whereSeparator: \.isNewline).first.map { String($0.trimmingSpaces().prefix(255)) }
         case .percent:
             guard let sign = output.firstIndex(of: "%") else { return nil }
             let digits = output[..<sign].reversed().prefix { $0.isNumber }

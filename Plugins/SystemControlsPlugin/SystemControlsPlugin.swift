@@ -1,7 +1,7 @@
 import Agent
 import AgentContract
 import Essentials
-import Foundation
+import FoundationEssentials
 import PluginHost
 
 /// The controls of this machine, each an entry of `agent.controls`: lock screen, suspend,

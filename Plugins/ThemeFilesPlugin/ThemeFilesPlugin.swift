@@ -1,6 +1,6 @@
 import DesignContract
 import Essentials
-import Foundation
+import FoundationEssentials
 import HADesignTokens
 import PluginHost
 

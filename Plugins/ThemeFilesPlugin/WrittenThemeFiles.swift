@@ -1,5 +1,5 @@
 import DesignContract
-import Foundation
+import FoundationEssentials
 
 /// The theme files this plugin wrote at start.
 struct WrittenThemeFiles: ThemeFileSet {

@@ -1,6 +1,6 @@
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
 import Thread
 
 /// `home thread otbr get|set|migrate|enable|disable URL …`: an OpenThread border router's

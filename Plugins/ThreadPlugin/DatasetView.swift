@@ -11,7 +11,7 @@ enum DatasetView {
             "network_name": dataset.networkName.map(JSONValue.string) ?? .null,
             "channel": dataset.channel.map { .integer(Int64($0.channel)) } ?? .null,
             "channel_page": dataset.channel.map { .integer(Int64($0.page)) } ?? .null,
-            "pan_id": dataset.panID.map { .string(String(format: "0x%04x", $0)) } ?? .null,
+            "pan_id": dataset.panIDText.map(JSONValue.string) ?? .null,
             "extended_pan_id": hex(dataset.extendedPANID).map(JSONValue.string) ?? .null,
             "mesh_local_prefix": dataset.meshLocalPrefixText.map(JSONValue.string) ?? .null,
             "network_key": dataset.networkKey == nil ? .null : showSecrets ? .string(hex(dataset.networkKey) ?? "") : hidden,
@@ -59,7 +59,7 @@ enum DatasetView {
         return order.compactMap { key in
             guard let value = fields[key], value != .null else { return nil }
             let text = value.stringValue ?? ((try? JSONSerializer.string(value)) ?? "?")
-            return "\(key.padding(toLength: 18, withPad: " ", startingAt: 0))\(text)"
+            return "\(key.padded(to: 18))\(text)"
         }
     }
 

@@ -1,6 +1,6 @@
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
 import SessionContract
 import SessionCommandKit
 import Thread
@@ -27,7 +27,7 @@ struct ThreadActions {
             } else {
                 let rows = stored.map { item in
                     [(item.servers.contains { $0.preferred } ? "* " : "  ") + (item.dataset.networkName ?? "?"), "\(item.dataset.channel?.channel ?? 0)",
-                     item.dataset.panID.map { String(format: "0x%04x", $0) } ?? "-", item.id, item.source,
+                     item.dataset.panIDText ?? "-", item.id, item.source,
                      item.servers.map { $0.server + ($0.preferred ? " (preferred)" : "") }.joined(separator: ", ")]
                 }
                 invocation.console.print(TextTable(header: ["NETWORK", "CHANNEL", "PAN ID", "ID", "SOURCE", "ON SERVERS"], rows: rows).text)

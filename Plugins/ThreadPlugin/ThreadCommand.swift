@@ -1,6 +1,6 @@
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
 import HomePluginKit
 import SessionContract
 import Thread

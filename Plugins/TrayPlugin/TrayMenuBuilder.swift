@@ -66,6 +66,6 @@ struct TrayMenuBuilder {
                 action: { press(record.id, button.id) }
             )
         }
-        return TrayMenuItem(id: id, label: label.replacingOccurrences(of: "\n", with: " "), children: buttons)
+        return TrayMenuItem(id: id, label: label.replacing("\n", with: " "), children: buttons)
     }
 }

@@ -1,6 +1,6 @@
 import Desktop
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 import HomeAPI
 import Networking
@@ -93,7 +93,7 @@ struct TrayRunner {
         }
         logger.info("the tray runs for \(server)")
         let served = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
-            Thread.detachNewThread { continuation.resume(returning: Result { try item.run() }) }
+            DetachedThread.start { continuation.resume(returning: Result { try item.run() }) }
         }
         watching.cancel()
         refreshing.cancel()

@@ -1,7 +1,7 @@
 import CLIKit
 import Desktop
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 import HomePluginKit
 import SessionCommandKit

@@ -1,6 +1,7 @@
 import CLIKit
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `home-window` executable: beside the running `home` (as a package and a build install
 /// them), else on `PATH`.

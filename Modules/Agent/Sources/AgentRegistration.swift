@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 
 /// What registering gave, kept per server in its data folder (0600: it holds the secret).

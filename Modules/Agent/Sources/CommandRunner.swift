@@ -1,5 +1,6 @@
 import Essentials
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Runs a command of the user's (a control's, a script sensor's): an argument vector, never a
 /// shell line; a control's value (already checked: a number in range, `ON`/`OFF`, `PRESS`) in
@@ -18,7 +19,7 @@ public enum CommandRunner {
     /// writes too much.
     public static func run(_ arguments: [String], value: String?, timeout: Double) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
+            DetachedThread.start {
                 continuation.resume(with: Result { try runNow(arguments, value: value, timeout: timeout) })
             }
         }
@@ -29,13 +30,13 @@ public enum CommandRunner {
         try runProcess(arguments, value: value, timeout: timeout)
     }
 
-    /// A process that runs `arguments`: a path as it is, a bare name found on the PATH by env.
-    public static func process(for arguments: [String]) -> Process {
-        let process = Process()
+    /// Starts `arguments`: a path as it is, a bare name found on the PATH by env.
+    public static func start(_ arguments: [String], environment: [String: String]? = nil, output: ChildProcess.Output, error: ChildProcess.Output) throws(ChildProcessError) -> ChildProcess {
         let program = arguments.first ?? ""
-        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
-        process.arguments = program.contains("/") ? Array(arguments.dropFirst()) : arguments
-        return process
+        return try ChildProcess(
+            executable: program.contains("/") ? program : "/usr/bin/env", arguments: program.contains("/") ? Array(arguments.dropFirst()) : arguments,
+            environment: environment, output: output, error: error
+        )
     }
 
     static func substituted(_ arguments: [String], value: String?) -> [String] {
@@ -49,66 +50,62 @@ public enum CommandRunner {
 
     private static func runProcess(_ arguments: [String], value: String?, timeout: Double) throws -> String {
         guard let program = arguments.first else { throw CommandFailure(description: "no command") }
-        let process = process(for: substituted(arguments, value: value))
         var environment = Current.environment()
         for name in withheldVariables { environment[name] = nil }
         if let value { environment["HOME_CONTROL_VALUE"] = value }
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try start(substituted(arguments, value: value), environment: environment, output: .piped, error: .piped)
         } catch {
-            throw CommandFailure(description: "\(program) cannot be started: \(error.localizedDescription)")
+            throw CommandFailure(description: error.description)
         }
-        // The child leads a process group of its own (Foundation's doing): stopping the group
-        // stops what the command started too. The timer is cancelled once both pipes are closed
-        // and the child reaped; until then the group exists (the command, or what it started and
-        // still holds a pipe), so its id names no one else.
+        // The child leads a process group of its own: stopping the group stops what the command
+        // started too. The timer is cancelled once both pipes are closed and the child reaped;
+        // until then the group exists (the command, or what it started and still holds a pipe),
+        // so its id names no one else.
         let timedOut = Flag()
         let timer = DispatchWorkItem {
             timedOut.set()
-            kill(-process.processIdentifier, SIGKILL)
+            process.killGroup()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Both pipes drained at once, so a command that fills one is not stuck on it.
         let complaints = ReadBox()
         let errorsRead = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            complaints.text = read(errors, process: nil).text
+            complaints.text = read(process, process.standardError, killing: false).text
             errorsRead.signal()
         }
-        let (printed, flooded) = read(output, process: process)
+        let (printed, flooded) = read(process, process.standardOutput, killing: true)
         errorsRead.wait()
-        process.waitUntilExit()
+        let status = process.waitForExit()
         timer.cancel()
         let complained = complaints.text
         if flooded { throw CommandFailure(description: "\(program) wrote more than \(maximumOutputBytes / 1024) KiB and was stopped") }
         if timedOut.isSet {
             throw CommandFailure(description: "\(program) took longer than \(ControlCommand.text(timeout)) s and was stopped")
         }
-        guard process.terminationStatus == 0 else {
+        guard status == 0 else {
             let reason = complained.split(whereSeparator: \.isNewline).last.map { ": \($0)" } ?? ""
-            throw CommandFailure(description: "\(program) exited with status \(process.terminationStatus)\(reason)")
+            throw CommandFailure(description: "\(program) exited with status \(status)\(reason)")
         }
         return printed
     }
 
-    /// What a pipe gives to its end, the first ``maximumOutputBytes`` kept; with `process`, one
+    /// What a pipe gives to its end, the first ``maximumOutputBytes`` kept; `killing`, a process
     /// that writes more is killed (and `flooded` says so).
-    private static func read(_ pipe: Pipe, process: Process?) -> (text: String, flooded: Bool) {
-        var kept = Data()
+    private static func read(_ process: ChildProcess, _ descriptor: Int32?, killing: Bool) -> (text: String, flooded: Bool) {
+        guard let descriptor else { return ("", false) }
+        var kept: [UInt8] = []
         var flooded = false
         while true {
-            let data = pipe.fileHandleForReading.availableData
+            let data = process.read(descriptor)
             if data.isEmpty { break }
-            if kept.count + data.count > maximumOutputBytes, let process, !flooded {
+            if kept.count + data.count > maximumOutputBytes, killing, !flooded {
                 flooded = true
-                kill(-process.processIdentifier, SIGKILL)
+                process.killGroup()
             }
-            if kept.count < maximumOutputBytes { kept.append(data.prefix(maximumOutputBytes - kept.count)) }
+            if kept.count < maximumOutputBytes { kept.append(contentsOf: data.prefix(maximumOutputBytes - kept.count)) }
         }
         return (String(decoding: kept, as: UTF8.self), flooded)
     }

@@ -1,6 +1,6 @@
 import CSodium
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// What the agent tells Home Assistant about this machine: a stable device id (the machine id
 /// hashed with the app id, so the raw machine id never leaves), host name, manufacturer and
@@ -26,7 +26,7 @@ public struct DeviceInfo: Sendable, Equatable {
     public static func read(appID: String, root: URL = URL(fileURLWithPath: "/")) -> DeviceInfo {
         func file(_ path: String) -> String? {
             (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+                .trimmingWhitespace().nilIfEmpty
         }
         let release = OSRelease(file("etc/os-release") ?? file("usr/lib/os-release") ?? "")
         let machine = file("etc/machine-id") ?? ProcessInfo.processInfo.hostName

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Sends the enabled sensors to the server over the webhook: `register_sensor` for each one the
 /// registration does not have yet, then each value as an `update_sensor_states` through the

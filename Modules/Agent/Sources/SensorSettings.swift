@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Which sensors the user enabled for one server, and which the server marked disabled. Kept in
 /// the server's data folder, so a server added later starts with nothing enabled.

@@ -1,6 +1,6 @@
 import CSodium
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The mobile_app webhook encryption: libsodium's secretbox (XSalsa20-Poly1305) over the JSON,
 /// `encrypted_data` = base64(nonce ‖ box), as PyNaCl's `SecretBox` reads and writes it.

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The agent's durable webhook queue: every call goes through the Persistence outbox (SQLite in

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 
 /// A signed-in session for one server: hands out access tokens, refreshes them before they

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 import Transport
 
@@ -61,7 +61,7 @@ public final class BrowserSignIn: Sendable {
     private func waitForCode(timeout: Double) async throws -> String {
         let (listener, state) = (listener, state)
         let request: RedirectRequest = try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
+            DetachedThread.start {
                 continuation.resume(with: Result {
                     try listener.waitForRequest(to: Self.callbackPath, timeout: timeout) { request in
                         if request.query["state"] != state { return (400, "This answer belongs to another sign-in; nothing was accepted.") }

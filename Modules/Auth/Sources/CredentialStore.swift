@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The token store: `credentials.json` in the configuration folder, one entry per server, kept
 /// by a ``JSONFileStore``: replaced whole (a crash leaves the old or the new file, never half of

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 import Transport
 
@@ -44,7 +44,7 @@ public struct LoginFlowClient: Sendable {
     func submit(_ form: LoginForm, answers: [String: String], clientID: String) async throws -> LoginFlowStep {
         var fields = answers.mapValues(JSONValue.string)
         fields["client_id"] = .string(clientID)
-        let flowID = form.flowID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let flowID = PercentEncoding.encode(form.flowID, keeping: PercentEncoding.isAlphanumeric)
         return try Self.step(try await http.send("POST", "/auth/login_flow/\(flowID)", json: .object(fields)))
     }
 

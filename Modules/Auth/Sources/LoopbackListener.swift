@@ -1,5 +1,6 @@
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A listening socket on 127.0.0.1 for the browser's redirect (RFC 8252, section 7.3): it
 /// answers one request at a time with a small page, and only ever binds the loopback address.
@@ -9,12 +10,12 @@ final class LoopbackListener: @unchecked Sendable {
 
     let port: Int
     private let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var closed = false
 
     /// Binds a free port on 127.0.0.1.
     init() throws {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw AuthError.listenerFailed(String(cString: strerror(errno))) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -28,7 +29,7 @@ final class LoopbackListener: @unchecked Sendable {
         }
         guard bound else {
             let reason = String(cString: strerror(errno))
-            Foundation.close(socket)
+            Glibc.close(socket)
             throw AuthError.listenerFailed(reason)
         }
         descriptor = socket
@@ -47,7 +48,7 @@ final class LoopbackListener: @unchecked Sendable {
             guard ready > 0 else { continue }
             let connection = accept(descriptor, nil, nil)
             guard connection >= 0 else { continue }
-            defer { Foundation.close(connection) }
+            defer { Glibc.close(connection) }
             let request: RedirectRequest
             do {
                 request = try RedirectRequest(parsing: Self.readHead(from: connection))
@@ -79,7 +80,7 @@ final class LoopbackListener: @unchecked Sendable {
 
     private var isClosed: Bool { lock.withLock { closed } }
 
-    deinit { Foundation.close(descriptor) }
+    deinit { Glibc.close(descriptor) }
 
     /// Reads up to the end of the head, at most the head limit plus one read, within the request timeout.
     private static func readHead(from connection: Int32) throws -> [UInt8] {
@@ -96,7 +97,7 @@ final class LoopbackListener: @unchecked Sendable {
     }
 
     private static func reply(on connection: Int32, status: Int, text: String) {
-        let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        let escaped = text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
         let page = "<!doctype html><meta charset=utf-8><title>HomeCompanion</title><p>\(escaped)</p>\n"
         let reason = [200: "OK", 400: "Bad Request", 404: "Not Found"][status] ?? "Error"
         let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(page.utf8.count)\r\n"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The browser's request to the loopback redirect URI: only its request line matters.
 public struct RedirectRequest: Sendable, Equatable {

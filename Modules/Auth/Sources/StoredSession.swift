@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One server's sign-in as the token store keeps it. Prints without its tokens.
 public struct StoredSession: Codable, Sendable, Equatable, CustomStringConvertible, CustomReflectable {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// What the token endpoint hands out: an access token, its expiry, and (for a new sign-in) a refresh token.
 public struct TokenGrant: Sendable, Equatable, CustomStringConvertible, CustomReflectable {

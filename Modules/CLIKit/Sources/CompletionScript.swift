@@ -37,7 +37,7 @@ public struct CompletionScript: Sendable {
         node.command.options + (node.path.count == 1 ? globalOptions : []) + [.flag("help", help: "Show this help.")]
     }
 
-    private var function: String { "_" + program.replacingOccurrences(of: "-", with: "_") }
+    private var function: String { "_" + program.replacing("-", with: "_") }
 
     private var posixTables: String {
         let subcommands = tree.nodes.filter { !$0.command.subcommands.isEmpty }.map { node in
@@ -141,7 +141,7 @@ public struct CompletionScript: Sendable {
     // MARK: - fish
 
     private var fishScript: String {
-        let function = "__\(program.replacingOccurrences(of: "-", with: "_"))"
+        let function = "__\(program.replacing("-", with: "_"))"
         var lines = [
             "# fish completion for \(program), written by '\(program) completions fish'",
             "function \(function)_subcommands",
@@ -210,11 +210,11 @@ public struct CompletionScript: Sendable {
 
     /// `text` in single quotes for a POSIX shell.
     static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     /// `text` in single quotes for fish (which escapes `\` and `'` inside them).
     static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

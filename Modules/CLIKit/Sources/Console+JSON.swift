@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Console {
     /// Writes `value` to standard output as pretty-printed JSON with sorted keys, the form every

@@ -1,4 +1,6 @@
-import Foundation
+import Essentials
+import FoundationEssentials
+import Glibc
 
 /// Where a command writes: standard output, standard error, and whether colour is on.
 ///
@@ -29,8 +31,8 @@ public struct Console: Sendable {
     public static func standard(environment: [String: String]) -> Console {
         Console(
             colorEnabled: colorAllowed(environment: environment, isTerminal: isatty(STDOUT_FILENO) == 1),
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            error: { FileHandle.standardError.write(Data($0.utf8)) },
+            out: { StandardStream.output.write($0) },
+            error: { StandardStream.error.write($0) },
             inputIsTerminal: isatty(STDIN_FILENO) == 1,
             input: { secret in TerminalInput.readLine(secret: secret) }
         )

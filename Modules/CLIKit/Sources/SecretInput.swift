@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a secret given the safe ways: from a file (its first line) or, for `-`, from standard
 /// input; never from the command line, where `/proc/PID/cmdline` shows it to every user.
@@ -13,10 +13,10 @@ public enum SecretInput {
             do {
                 text = try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw UsageError("--\(option): \(path) cannot be read: \(error.localizedDescription)")
+                throw UsageError("--\(option): \(path) cannot be read: \(error)")
             }
         }
-        let secret = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let secret = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingSpaces() } ?? ""
         guard !secret.isEmpty else { throw UsageError("--\(option): \(path == "-" ? "standard input" : path) holds no secret") }
         return secret
     }

@@ -1,4 +1,6 @@
-import Foundation
+import Essentials
+import FoundationEssentials
+import Glibc
 
 /// Reads lines from standard input, with echo off for secrets when it is a terminal.
 enum TerminalInput {
@@ -11,7 +13,7 @@ enum TerminalInput {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStream.error.write("\n")
         }
         return Swift.readLine(strippingNewline: true)
     }

@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import Essentials
+import FoundationEssentials
+import Glibc
 
 /// SIGINT and SIGTERM for a long-running command: once created, the signals no longer kill the
 /// process; waiters wake when the first one arrives, so the command can finish its work and exit.
@@ -8,7 +10,7 @@ public final class TerminationSignals: @unchecked Sendable {
     private var received = false
     private var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
     private var sources: [any DispatchSourceSignal] = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     public init() {
         for number in [SIGINT, SIGTERM] {

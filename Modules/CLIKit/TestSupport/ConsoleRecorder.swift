@@ -1,5 +1,5 @@
 import CLIKit
-import Foundation
+import FoundationEssentials
 
 /// A console for tests that keeps what a command writes to standard output and error, and
 /// hands it `input` line by line as its standard input.
@@ -8,7 +8,7 @@ public final class ConsoleRecorder: @unchecked Sendable {
     private var outText = ""
     private var errorText = ""
     private var input: [String]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Creates an empty recorder whose standard input holds `input`.
     public init(input: [String] = []) {

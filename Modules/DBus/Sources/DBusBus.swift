@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Which bus to connect to.
 public enum DBusBus: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 extension DBusConnection {
     /// Opens a connection to `bus` on a thread of its own, runs `body` with it and closes it: the
@@ -7,7 +8,7 @@ extension DBusConnection {
         bus: DBusBus, _ body: @escaping @Sendable (DBusConnection) throws -> Value
     ) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
+            DetachedThread.start {
                 continuation.resume(with: Result {
                     let connection = try DBusConnection(bus: bus)
                     defer { connection.close() }

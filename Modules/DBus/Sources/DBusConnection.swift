@@ -1,6 +1,6 @@
 import CDBus
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// A private connection to a D-Bus bus through libdbus: method calls with a timeout, match
 /// rules, and signals read with a timeout. Messages received are capped at
@@ -13,7 +13,7 @@ public final class DBusConnection: @unchecked Sendable {
     private let connection: OpaquePointer
     /// libdbus's functions, loaded by the first connection.
     private let dbus: hc_dbus_api
-    private let lock = NSLock()
+    private let lock = Lock()
     private var closed = false
     /// This connection's unique name on the bus (`:1.42`).
     public let uniqueName: String
@@ -179,7 +179,7 @@ public final class DBusConnection: @unchecked Sendable {
     /// Answers `call` with the error `name` (such as `org.freedesktop.DBus.Error.UnknownMethod`) and `text`.
     public func replyError(to call: DBusMethodCall, name: String, message text: String) throws(DBusClientError) {
         guard dbus.validate_interface(name, nil) != 0 else { throw .invalidValue("'\(name)' is not an error name") }
-        guard let message = dbus.message_new_error(call.message, name, text.replacingOccurrences(of: "\0", with: "")) else {
+        guard let message = dbus.message_new_error(call.message, name, text.replacing("\0", with: "")) else {
             throw .invalidValue("libdbus could not make an error reply")
         }
         defer { dbus.message_unref(message) }

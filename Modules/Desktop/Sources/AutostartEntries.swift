@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The XDG autostart entries (`$XDG_CONFIG_HOME/autostart/*.desktop`) that start `home agent` and
 /// `home tray` with the desktop session. XDG autostart rather than systemd user units: the agent
@@ -19,7 +19,7 @@ public struct AutostartEntries: Sendable {
     /// Whether `item` starts with the session: its entry exists and is not hidden or turned off.
     public func isEnabled(_ item: AutostartItem) -> Bool {
         guard let text = try? String(contentsOf: file(item), encoding: .utf8) else { return false }
-        let lines = Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let lines = Set(text.split(separator: "\n").map { $0.trimmingSpaces() })
         return !lines.contains("Hidden=true") && !lines.contains("X-GNOME-Autostart-enabled=false")
     }
 

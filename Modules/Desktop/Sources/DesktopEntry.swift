@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The window's launcher for the desktop: a `.desktop` file and its icon under the user's XDG data
 /// folder, written by `home window` (again when the executable moved), so the desktop's menu and
@@ -65,10 +65,10 @@ public enum DesktopEntry {
         if lines.last == "" { lines.removeLast() }
         var section = ""
         for text in lines {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingSpaces()
             if trimmed.hasPrefix("[") { section = trimmed } else if section == "[Default Applications]", trimmed.hasPrefix("\(linkType)=") { return nil }
         }
-        if let header = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "[Default Applications]" }) {
+        if let header = lines.firstIndex(where: { $0.trimmingSpaces() == "[Default Applications]" }) {
             lines.insert(line, at: header + 1)
         } else {
             lines += (lines.isEmpty ? [] : [""]) + ["[Default Applications]", line]
@@ -78,8 +78,8 @@ public enum DesktopEntry {
 
     /// `executable` quoted for an Exec key, as the Desktop Entry specification asks.
     static func quoted(_ executable: String) -> String {
-        "\"" + executable.replacingOccurrences(of: "\\", with: "\\\\\\\\").replacingOccurrences(of: "\"", with: "\\\\\"")
-            .replacingOccurrences(of: "`", with: "\\\\`").replacingOccurrences(of: "$", with: "\\\\$") + "\""
+        "\"" + executable.replacing("\\", with: "\\\\\\\\").replacing("\"", with: "\\\\\"")
+            .replacing("`", with: "\\\\`").replacing("$", with: "\\\\$") + "\""
     }
 
     /// The icon theme folder the icons go to (`dataFolder/icons`), for hosts that take a theme path.
@@ -94,7 +94,7 @@ public enum DesktopEntry {
     public static func installIcons(dataFolder: URL) throws {
         let icons = iconTheme(dataFolder: dataFolder).appendingPathComponent("hicolor/scalable/apps")
         try write(icon, to: icons.appendingPathComponent("\(id).svg"))
-        try write(icon.replacingOccurrences(of: "#03a9f4", with: "#9e9e9e"), to: icons.appendingPathComponent("\(offlineIconName).svg"))
+        try write(icon.replacing("#03a9f4", with: "#9e9e9e"), to: icons.appendingPathComponent("\(offlineIconName).svg"))
     }
 
     /// A house on Home Assistant's blue, drawn for this project.

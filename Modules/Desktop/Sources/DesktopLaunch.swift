@@ -1,22 +1,18 @@
 import Essentials
-import Foundation
 
 /// Starts programs for the desktop: on their own (no input, output nowhere; they outlive the
 /// caller), and the user's browser through `xdg-open`.
 public enum DesktopLaunch {
     /// Starts `executable` with `arguments`; throws when it cannot be started.
     public static func start(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess(executable: executable, arguments: arguments, output: .discarded, error: .discarded)
         } catch {
-            throw DesktopLaunchError(description: "cannot start \(executable): \(error)")
+            throw DesktopLaunchError(description: error.description)
         }
+        // Reaped when it ends, which may be after the caller.
+        DetachedThread.start { _ = process.waitForExit() }
     }
 
     /// Opens `url` in the user's browser with `xdg-open` (found on `PATH`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `home` executable that desktop entries run: the one beside the running program (`home`
 /// itself, or `home-window` beside it, as a package and a build install them).

@@ -1,6 +1,6 @@
 import DBus
 import Essentials
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Tells when the Wi-Fi networks this machine is on change: NetworkManager's `PropertiesChanged`
@@ -17,7 +17,7 @@ public final class WirelessNetworkWatcher: Sendable {
     /// caller already knows, so the first call of `changed` is a real change.
     public init(bus: DBusBus = .system, initial: Set<String>?, logger: Logger, changed: @escaping @Sendable (Set<String>?) -> Void) {
         // The thread holds the watcher until it sees the stop.
-        Thread.detachNewThread {
+        DetachedThread.start {
             self.watch(bus: bus, initial: initial, logger: logger, changed: changed)
         }
     }

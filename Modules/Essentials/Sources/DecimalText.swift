@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The fixed-width decimal fields of hand-written date formats (Home Assistant's timestamps, the
 /// database's dates), read and written without a formatter.

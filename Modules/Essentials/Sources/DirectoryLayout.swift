@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where HomeCompanion keeps configuration, data and caches: the XDG base directories.
 public struct DirectoryLayout: Sendable, Equatable {
@@ -22,7 +22,7 @@ public struct DirectoryLayout: Sendable, Equatable {
     /// Resolves the layout from an environment as the XDG specification says: a variable
     /// that is unset, empty or not an absolute path falls back to the default under `HOME`.
     public init(environment: [String: String]) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         func base(_ variable: String, _ fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") {
                 return URL(fileURLWithPath: value, isDirectory: true)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds a program as a shell would: in the folders of `PATH`, in order.
 public enum ExecutableSearch {

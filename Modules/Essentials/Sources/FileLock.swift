@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An advisory `flock` held on a file until released (or this object ends), so one process at
 /// a time owns what the file stands for. The kernel drops it when the process dies, even by
@@ -11,7 +12,7 @@ public final class FileLock: @unchecked Sendable {
     }
 
     private let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var released = false
 
     private init(descriptor: Int32) {

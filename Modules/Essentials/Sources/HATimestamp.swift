@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Home Assistant's timestamps: Python's `isoformat()` of a UTC datetime,
 /// `2024-03-20T10:11:12.123456+00:00`, with the fraction left out when it is zero.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONEncoder.DateEncodingStrategy {
     /// Dates as Home Assistant's ISO 8601 text (``HATimestamp``), written without a date formatter

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A value kept in one JSON file: the one way this project keeps state files. The file is 0600 in
 /// a 0700 folder, written whole or not at all (``SecretFile``), read and changed under an
@@ -70,7 +71,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var count = 0
         while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { buffer in Foundation.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count) }
+            let read = bytes.withUnsafeMutableBytes { buffer in Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count) }
             if read < 0 && errno == EINTR { continue }
             guard read >= 0 else { throw JSONFileStoreError(file: file, reason: "cannot be read: \(String(cString: strerror(errno)))") }
             if read == 0 { break }
@@ -117,7 +118,7 @@ public struct JSONFileStore<Value: Codable>: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw JSONFileStoreError(file: file, reason: "cannot be stored: its folder cannot be made: \(error.localizedDescription)")
+            throw JSONFileStoreError(file: file, reason: "cannot be stored: its folder cannot be made: \(error)")
         }
         let lockPath = folder.appendingPathComponent(".\(file.lastPathComponent).lock").path
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)

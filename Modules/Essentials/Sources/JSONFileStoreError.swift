@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a ``JSONFileStore`` could not read, write or lock its file.
 public struct JSONFileStoreError: Error, CustomStringConvertible, Sendable {

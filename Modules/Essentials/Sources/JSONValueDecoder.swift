@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes `Decodable` types from JSON parsed by ``JSONParser``, keeping ``JSONValue`` fields
 /// lossless and reporting a bad field by its path.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `Decoder` behind ``JSONValueDecoder``: one value and its coding path.
 struct JSONValueDecoding: Decoder, SingleValueDecodingContainer {

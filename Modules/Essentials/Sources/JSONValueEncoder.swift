@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Encodes `Encodable` types to ``JSONValue`` and JSON text, the counterpart of ``JSONValueDecoder``.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `Encoder` behind ``JSONValueEncoder``: writes into one node of the tree.
 struct JSONValueEncoding: Encoder, SingleValueEncodingContainer {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A levelled logger that writes one line per message and never lets a secret through.
 ///
@@ -26,7 +26,7 @@ public struct Logger: Sendable {
     /// A logger writing to standard error.
     public static func standardError(label: String, level: LogLevel) -> Logger {
         Logger(label: label, level: level) { line in
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardStream.error.write(line + "\n")
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a file that holds secrets so that no one else can ever read it and no crash leaves
 /// it half written: a new temporary file beside it, created 0600 with `O_EXCL|O_NOFOLLOW` (so
@@ -19,7 +20,7 @@ public enum SecretFile {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { Foundation.write(descriptor, $0 + written, buffer.count - written) } ?? -1
+                buffer.baseAddress.map { Glibc.write(descriptor, $0 + written, buffer.count - written) } ?? -1
             }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }

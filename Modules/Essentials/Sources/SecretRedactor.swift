@@ -1,4 +1,3 @@
-import Foundation
 
 /// Removes secrets from text before it is written anywhere a person or a file can read it.
 ///
@@ -31,40 +30,42 @@ public struct SecretRedactor: Sendable {
     public func redact(_ text: String) -> String {
         var result = text
         for literal in literals {
-            result = result.replacingOccurrences(of: literal, with: Self.mask)
+            result = result.replacing(literal, with: Self.mask)
         }
         for pattern in Self.patterns {
-            let range = NSRange(result.startIndex..., in: result)
-            result = pattern.expression.stringByReplacingMatches(
-                in: result, range: range, withTemplate: pattern.template
-            )
+            result = result.replacing(pattern.expression) { match in
+                let group = { (number: Int?) in number.flatMap { match.output[$0].substring }.map(String.init) ?? "" }
+                return group(pattern.before) + Self.mask + group(pattern.after)
+            }
         }
         return result
     }
 
+    /// A pattern and the numbers of its groups kept before and after the mask.
     private struct Pattern: @unchecked Sendable {
-        let expression: NSRegularExpression
-        let template: String
+        let expression: Regex<AnyRegexOutput>
+        let before: Int?
+        let after: Int?
     }
 
     private static let patterns: [Pattern] = {
         let keys = secretKeys.joined(separator: "|")
-        let sources: [(String, String)] = [
+        let sources: [(String, before: Int?, after: Int?)] = [
             // "key": "value" in JSON
-            ("(\"(?:\(keys))\"\\s*:\\s*\")[^\"]*(\")", "$1\(mask)$2"),
+            ("(\"(?:\(keys))\"\\s*:\\s*\")[^\"]*(\")", 1, 2),
             // key=value and key: value in text, query strings and headers
-            ("(?i)(\\b(?:\(keys))\\s*[=:]\\s*)(?!\")(?!<redacted>)(?:Bearer\\s+)?[^\\s&,;\"]+", "$1\(mask)"),
+            ("(?i)(\\b(?:\(keys))\\s*[=:]\\s*)(?!\")(?!<redacted>)(?:Bearer\\s+)?[^\\s&,;\"]+", 1, nil),
             // Bearer credentials
-            ("(?i)(Bearer\\s+)[A-Za-z0-9._~+/=-]+", "$1\(mask)"),
+            ("(?i)(Bearer\\s+)[A-Za-z0-9._~+/=-]+", 1, nil),
             // JSON Web Tokens, which Home Assistant's access tokens are
-            ("eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*", mask),
+            ("eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*", nil, nil),
         ]
-        return sources.map { source, template in
+        return sources.map { source, before, after in
             // The patterns are constants of this file; failing to compile one is a programmer error.
-            guard let expression = try? NSRegularExpression(pattern: source) else {
+            guard let expression = try? Regex(source) else {
                 preconditionFailure("invalid redaction pattern \(source)")
             }
-            return Pattern(expression: expression, template: template)
+            return Pattern(expression: expression, before: before, after: after)
         }
     }()
 }

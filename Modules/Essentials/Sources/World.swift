@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Every dependency production code reaches for, in one value: ``Current``.
 ///

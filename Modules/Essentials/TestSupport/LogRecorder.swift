@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Essentials
 
 /// Collects the lines a ``Logger`` writes, for tests to inspect.
 public final class LogRecorder: @unchecked Sendable {
     // Guarded by `lock`: loggers may write from any thread.
     private var recorded: [String] = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Creates an empty recorder.
     public init() {}
@@ -15,7 +15,7 @@ public final class LogRecorder: @unchecked Sendable {
 
     /// Every message written so far, without the level and label in front of it.
     public var messages: [String] {
-        lines.map { line in line.range(of: ": ").map { String(line[$0.upperBound...]) } ?? line }
+        lines.map { line in line.firstRange(of: ": ").map { String(line[$0.upperBound...]) } ?? line }
     }
 
     /// Whether any message so far contains `text`.

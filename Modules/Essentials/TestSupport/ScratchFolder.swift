@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A throwaway folder of a test's: files written below it by relative path, the folders on the
 /// way made; removed when the test is done with it.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension RGBColor {
     /// The colour's relative luminance (WCAG 2.x): 0 for black, 1 for white.

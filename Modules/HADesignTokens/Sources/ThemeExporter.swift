@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes ``DesignTokens`` in one of the ``ThemeFormat``s.
 public struct ThemeExporter: Sendable {
@@ -50,7 +50,7 @@ public struct ThemeExporter: Sendable {
     private func terminal(color: Bool) -> String {
         let width = tokens.colors.map(\.name.count).max() ?? 0
         return tokens.colors.map { token in
-            let name = token.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let name = token.name + String(repeating: " ", count: max(0, width - token.name.count))
             return "\(name)  \(swatch(token.light, color)) \(token.light.hex)  \(swatch(token.dark, color)) \(token.dark.hex)"
         }.joined(separator: "\n") + "\n"
     }
@@ -64,6 +64,6 @@ public struct ThemeExporter: Sendable {
     }
 
     private func quotedYAML(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

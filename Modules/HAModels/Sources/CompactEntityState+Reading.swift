@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 extension CompactEntityState {
     /// Reads an entity added by a `subscribe_entities` event where `reader` is, as

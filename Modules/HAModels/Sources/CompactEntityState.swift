@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// One entity's state as a store keeps it: its state text and times, and one byte array of
 /// exactly their size holding its context (``CompactContext``) and its attributes

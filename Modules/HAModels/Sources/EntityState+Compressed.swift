@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension EntityState {
     /// The full state for an entity added by a `subscribe_entities` event; nil when the

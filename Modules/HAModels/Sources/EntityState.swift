@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// One entity's state as `get_states`, `/api/states` and `state_changed` events carry it.
 public struct EntityState: Codable, Sendable, Hashable {

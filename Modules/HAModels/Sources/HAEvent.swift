@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// An event from the event bus, as `subscribe_events` delivers it.
 public struct HAEvent: Codable, Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 extension LinkTarget {
     /// Reads a link of Home Assistant's apps: `homeassistant://navigate/PATH`,
@@ -40,9 +41,9 @@ extension LinkTarget {
         guard items.count <= maximumValues else { throw .tooManyValues(items.count) }
         var data: [String: String] = [:]
         for item in items {
-            let key = item.name.removingPercentEncoding ?? item.name
+            let key = PercentEncoding.decode(item.name) ?? item.name
             guard isKey(key) else { throw .invalidKey(key) }
-            guard let value = (item.value ?? "").removingPercentEncoding, !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            guard let value = PercentEncoding.decode(item.value ?? ""), !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                 throw .invalidValue(key)
             }
             guard data.updateValue(value, forKey: key) == nil else { throw .duplicateKey(key) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension LinkTarget {
     /// Reads where a notification points, as Home Assistant's apps do: `noAction`; a frontend
@@ -35,7 +35,7 @@ extension LinkTarget {
 
     static func checkedLength(_ text: String) throws(LinkError) -> String {
         guard text.utf8.count <= maximumLength else { throw .tooLong(text.utf8.count) }
-        let link = text.trimmingCharacters(in: .whitespaces)
+        let link = text.trimmingSpaces()
         guard !link.isEmpty else { throw .notALink(text) }
         return link
     }

@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// Where a link takes the user, read as Home Assistant's apps read a notification's `url`,
 /// `clickAction` or action `uri` (``init(notificationLink:server:)``) and a `homeassistant://`
@@ -45,8 +46,7 @@ public enum LinkTarget: Sendable, Equatable {
 
     private static func query(_ data: [String: String]) -> String {
         guard !data.isEmpty else { return "" }
-        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }
+        func encoded(_ text: String) -> String { PercentEncoding.encode(text, keeping: PercentEncoding.isUnreserved) }
         return "?" + data.keys.sorted().map { "\(encoded($0))=\(encoded(data[$0] ?? ""))" }.joined(separator: "&")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A server's origin (scheme, host and port), the only one whose pages may use the bridge or stay
 /// in the window.

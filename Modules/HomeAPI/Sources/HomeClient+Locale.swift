@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension HomeClient {
     /// Sets the locale. Before a session it is kept in memory (and saved for the user at

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 extension HomeClient {
     /// Keeps `structureID` (a server's URL) as the structure a person who has not signed in yet

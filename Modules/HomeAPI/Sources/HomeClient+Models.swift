@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension HomeClient {
     /// The device model of the server `key`, made on first use and shared by every `Home` of it.

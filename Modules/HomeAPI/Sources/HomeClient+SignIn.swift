@@ -1,6 +1,6 @@
 import Auth
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 
 extension HomeClient {

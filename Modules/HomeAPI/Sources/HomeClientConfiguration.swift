@@ -1,6 +1,6 @@
 import DeviceModel
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// What the app tells the Home client before any other call, through ``Home/configure(_:)``.
 public struct HomeClientConfiguration: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Auth
-import Foundation
+import FoundationEssentials
 import Networking
 
 /// Updating which servers (structures) the user grants access to.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a session stands, as `home status` shows it; no tokens.
 public struct HomeStatus: Sendable, Equatable, Encodable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A BCP-47 language tag such as `de` or `en-GB`: how a locale is persisted to the server.
 struct LanguageTag: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 
 /// The folders that hold one server's data besides its tokens: `servers/<key>` under the data
@@ -17,7 +17,7 @@ public struct ServerDataFolders: Sendable {
 
     /// A file name for `server`: `http-127.0.0.1-8123`, only letters, digits, `.`, `-` and `_`.
     static func key(for server: ServerAddress) -> String {
-        let text = server.description.replacingOccurrences(of: "://", with: "-").replacingOccurrences(of: ":", with: "-")
+        let text = server.description.replacing("://", with: "-").replacing(":", with: "-")
         return String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "_" })
     }
 

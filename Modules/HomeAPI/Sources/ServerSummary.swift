@@ -1,5 +1,5 @@
 import Auth
-import Foundation
+import FoundationEssentials
 
 /// A server the user granted access to, as `home servers` lists it; no tokens.
 public struct ServerSummary: Sendable, Equatable, Encodable {

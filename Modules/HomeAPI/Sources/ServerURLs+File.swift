@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 extension ServerURLs {
     /// The file's name in a server's data folder.

@@ -1,5 +1,5 @@
 import Auth
-import Foundation
+import FoundationEssentials
 
 /// How ``Home/signIn(to:using:)`` gets the user's permission.
 public enum SignInMethod: Sendable {

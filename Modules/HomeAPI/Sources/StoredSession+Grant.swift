@@ -1,5 +1,5 @@
 import Auth
-import Foundation
+import FoundationEssentials
 import Networking
 
 extension StoredSession {

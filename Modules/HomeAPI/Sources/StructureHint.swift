@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The structure (server) a person not signed in yet is expected to choose, kept by
 /// ``HomeClient/migrating(structureID:)``: `structure-hint.json` (0600) in the configuration

@@ -14,7 +14,7 @@ public struct MQTTBroker: Sendable, Equatable {
     /// Reads a broker URL; a clear error for anything else.
     public init(url: String) throws(MQTTError) {
         let scheme: Substring, rest: Substring
-        if let separator = url.range(of: "://") {
+        if let separator = url.firstRange(of: "://") {
             scheme = url[..<separator.lowerBound]
             rest = url[separator.upperBound...]
         } else {

@@ -1,6 +1,6 @@
 import CMosquitto
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// A connection to an MQTT broker through libmosquitto: a persistent session (clean session off,
 /// the machine's client id), the last will, TLS for mqtts://, reconnects with backoff (1 s doubling
@@ -17,7 +17,7 @@ public final class MQTTConnection: @unchecked Sendable {
     let logger: Logger
     private let library: hc_mosquitto_api
     private let handle: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Lock()
     private var started = false
     private var isConnected = false
 

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 import Transport
 
@@ -7,7 +7,7 @@ import Transport
 /// updates the connection hands it as it reads them (on the connection's executor), with the
 /// observers and snapshot waiters to tell. Guarded by a lock: the store reads it from its own actor.
 final class EntityMirror: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state = EntityMirrorState()
     private var observers: [UUID: (entityIDs: Set<String>?, continuation: AsyncStream<EntityChange>.Continuation)] = [:]
     /// Called with every change, on the reader, before any observer's stream hears of it.

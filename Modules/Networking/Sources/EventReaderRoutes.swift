@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Transport
 
 /// The subscriptions of one connection whose events the WebSocket reader thread applies itself,
@@ -17,7 +17,7 @@ final class EventReaderRoutes: @unchecked Sendable {
     // Guarded by `lock`, which is held while an event is applied.
     private var readers: [Int: EventReader] = [:]
     private var open = true
-    private let lock = NSLock()
+    private let lock = Lock()
 
     func set(_ id: Int, _ reader: @escaping EventReader) {
         lock.withLock { if open { readers[id] = reader } }

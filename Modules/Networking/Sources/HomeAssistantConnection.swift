@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Transport
 
 /// A connection to Home Assistant's WebSocket API that authenticates, answers requests,

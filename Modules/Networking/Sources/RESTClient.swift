@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 import Transport
 
@@ -169,9 +169,9 @@ public struct RESTClient: Sendable {
 
     /// `text` as one path segment: ids, domains and event types never contain `/`.
     private static func pathComponent(_ text: String) throws -> String {
-        guard !text.isEmpty, !text.contains("/"), let encoded = text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else {
+        guard !text.isEmpty, !text.contains("/") else {
             throw RESTError.badRequest("'\(text)' is not a valid id")
         }
-        return encoded
+        return PercentEncoding.encode(text, keeping: PercentEncoding.isPathAllowed)
     }
 }

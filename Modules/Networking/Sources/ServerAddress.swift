@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Transport
 
 /// The base URL of a Home Assistant server, and the API URLs derived from it.

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Transport
 
 /// How many events a subscription's consumer has not taken yet. The connection stops reading
@@ -12,7 +12,7 @@ final class SubscriptionBacklog: @unchecked Sendable {
     /// How long the connection waits for a consumer that takes nothing.
     static let patience: Double = 1
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending = 0
     private var taking = 0
     private var waiter: CheckedContinuation<Void, Never>?

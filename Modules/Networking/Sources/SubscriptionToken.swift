@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Transport
 
 /// Names a handler subscription, to cancel it with ``HomeAssistantConnection/cancel(_:)``.

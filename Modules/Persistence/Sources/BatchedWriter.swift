@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import Essentials
+import FoundationEssentials
 
 /// Group commit: writes from many threads run on one writer thread, as many as are waiting in
 /// one transaction, and a caller of ``write(_:)`` returns once the transaction holding its write
@@ -17,7 +19,7 @@ public final class BatchedWriter: @unchecked Sendable {
     private let fullBatch: Int
     /// Guards `queue`, `stopped` and `checkpointRequested`; signalled when the first write or a
     /// full batch arrives, and when the writer should checkpoint or stop.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queue: [PendingWrite] = []
     private var stopped = false
     private var checkpointRequested = false
@@ -35,9 +37,7 @@ public final class BatchedWriter: @unchecked Sendable {
         self.maximumBatch = max(1, maximumBatch)
         self.linger = max(0, linger)
         self.fullBatch = max(1, min(fullBatch, self.maximumBatch))
-        let thread = Thread { [self] in run() }
-        thread.name = "batched-writer"
-        thread.start()
+        DetachedThread.start { [self] in run() }
     }
 
     /// Runs `body` in the next batch, waits until that batch has committed, and returns what

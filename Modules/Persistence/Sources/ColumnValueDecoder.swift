@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes one column's value: a scalar directly, any other `Decodable` from the JSON text it holds.
 struct ColumnValueDecoder: Decoder, SingleValueDecodingContainer {

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// One open SQLite connection. Used only inside a ``DatabasePool`` closure, on one thread at a time.
 public final class DatabaseConnection {

@@ -1,5 +1,6 @@
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The text form of dates in the database: `2026-11-29T15:00:00.123Z`, UTC with milliseconds.
 ///

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Ordered, named schema migrations, each applied once in its own transaction and recorded in
 /// the `schema_migrations` table.

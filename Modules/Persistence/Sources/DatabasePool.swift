@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import Essentials
+import FoundationEssentials
 
 /// An SQLite database in WAL mode: one serialized writer and a pool of concurrent readers.
 ///
@@ -9,16 +11,16 @@ public final class DatabasePool: @unchecked Sendable {
     /// The database file.
     public let url: URL
     private let writer: DatabaseConnection
-    private let writerLock = NSLock()
+    private let writerLock = Lock()
     // Idle readers, guarded by `readersLock`; `readerSlots` bounds how many exist at once.
     private var idleReaders: [DatabaseConnection] = []
-    private let readersLock = NSLock()
+    private let readersLock = Lock()
     private let readerSlots: DispatchSemaphore
     // The connection passive checkpoints run on (made on first use), and how much of the log had
     // been copied back when it last synced the database file; guarded by `checkpointLock`.
     private var checkpointer: DatabaseConnection?
     private var syncedCheckpointedPages = 0
-    private let checkpointLock = NSLock()
+    private let checkpointLock = Lock()
 
     /// Opens (creating if missing) the database at `url` with up to `maximumReaders` reader connections.
     ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Int: DatabaseValueConvertible {
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }

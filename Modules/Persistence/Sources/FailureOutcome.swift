@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What became of a message whose delivery failed.
 public enum FailureOutcome: Sendable, Equatable {

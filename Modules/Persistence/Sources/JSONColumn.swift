@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Codable value stored in one column as JSON text.
 public struct JSONColumn<Value: Codable & Sendable>: DatabaseValueConvertible {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// A durable queue of outgoing messages in SQLite: what is enqueued survives a crash and is
 /// delivered in order.

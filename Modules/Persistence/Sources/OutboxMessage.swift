@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A message waiting in an ``Outbox``.
 public struct OutboxMessage: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes a `Decodable` from a row, matching property names to column names.
 ///

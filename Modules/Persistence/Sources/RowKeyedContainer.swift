@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The keyed container of ``RowDecoder``: one key per column.
 struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Keeps a WAL database's log short without making writers wait long: the writer's automatic
 /// checkpoints are turned off (a commit that runs one waits while the whole log is copied — the

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Makes a plugin compiled into the executable, decoding its configuration as `Configuration`.
 public struct BuiltInPluginFactory<Configuration: Decodable & Sendable>: PluginFactory {

@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// The capabilities started plugins provide, keyed by ``CapabilityID``.
 public final class CapabilityRegistry: @unchecked Sendable {
@@ -9,7 +10,7 @@ public final class CapabilityRegistry: @unchecked Sendable {
 
     // Guarded by `lock`; the registry is written while plugins start and read from anywhere.
     private var entries: [CapabilityID: Entry] = [:]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Creates an empty registry.
     public init() {}

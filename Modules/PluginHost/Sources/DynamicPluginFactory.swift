@@ -1,6 +1,7 @@
 import CPluginABI
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Makes a plugin from a dynamic library that exports the C entry point of `hc_plugin_abi.h`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Error {
     /// A one-line account of a decoding error that names the path of the bad key,
@@ -8,7 +8,7 @@ extension Error {
         func path(_ codingPath: [any CodingKey]) -> String {
             codingPath.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
                 .joined(separator: ".")
-                .replacingOccurrences(of: ".[", with: "[")
+                .replacing(".[", with: "[")
         }
         switch error {
         case .typeMismatch(let type, let context):

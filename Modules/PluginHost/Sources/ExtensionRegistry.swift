@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// The entries started plugins contribute to extension points, each tagged with its plugin.
 public final class ExtensionRegistry: @unchecked Sendable {
@@ -10,7 +11,7 @@ public final class ExtensionRegistry: @unchecked Sendable {
 
     // Guarded by `lock`; written while plugins start and stop, read from anywhere.
     private var entries: [String: [Entry]] = [:]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Creates an empty registry.
     public init() {}

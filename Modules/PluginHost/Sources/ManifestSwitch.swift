@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Turns one plugin on or off in a manifest file's text, keeping every other entry and key as
 /// it is: the entry with the plugin's id gets `enabled`, or a new `{"id", "enabled"}` entry is

@@ -1,6 +1,6 @@
 import CPluginABI
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The function table an out-of-tree plugin returned, with the calls wrapped in Swift.
 ///

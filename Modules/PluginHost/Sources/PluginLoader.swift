@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a manifest into a ``LoadPlan``: resolve each entry, validate everything while
 /// collecting every diagnostic, detect cycles, and order the plugins topologically.

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 extension PluginManifest {
     private static let entryKeys = ["id", "enabled", "version", "library", "failurePolicy", "configuration", "after"]
@@ -32,7 +32,7 @@ extension PluginManifest {
             }
             data = try Data(contentsOf: url)
         } catch {
-            return (nil, [Diagnostic(.malformedManifest, "cannot read \(url.path): \(error.localizedDescription)")])
+            return (nil, [Diagnostic(.malformedManifest, "cannot read \(url.path): \(error)")])
         }
         return decodeCollecting(data, baseDirectory: url.deletingLastPathComponent())
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON file that names the plugins to load, whether each is enabled, and its configuration.
 ///

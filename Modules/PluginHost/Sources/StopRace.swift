@@ -1,11 +1,12 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// The first of a plugin's stop and its deadline to finish resumes the waiting caller; the
 /// second is ignored.
 final class StopRace: @unchecked Sendable {
     // Guarded by `lock`.
     private var continuation: CheckedContinuation<Bool, Never>?
-    private let lock = NSLock()
+    private let lock = Lock()
 
     func install(_ continuation: CheckedContinuation<Bool, Never>) {
         lock.withLock { self.continuation = continuation }

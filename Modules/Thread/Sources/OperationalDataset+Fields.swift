@@ -39,6 +39,14 @@ extension OperationalDataset {
         return records.filter { record in record.knownType.map { !typed.contains($0) } ?? true }
     }
 
+    /// The PAN ID as four hex digits (`0x1234`).
+    public var panIDText: String? {
+        panID.map { id in
+            let digits = String(id, radix: 16)
+            return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+    }
+
     /// The mesh-local prefix as IPv6 text (`fd11:22:33:44::/64`).
     public var meshLocalPrefixText: String? {
         meshLocalPrefix.map { bytes in

@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// The function a ``WebSocketClient``'s reader thread offers text messages to, as their UTF-8,
 /// before handing them to the consumer (only while the consumer is idle, so nothing is
@@ -6,7 +7,7 @@ import Foundation
 final class MessageInterceptor: @unchecked Sendable {
     // Guarded by `lock`.
     private var handler: (@Sendable (UnsafeBufferPointer<UInt8>) -> MessageInterception)?
-    private let lock = NSLock()
+    private let lock = Lock()
 
     var current: (@Sendable (UnsafeBufferPointer<UInt8>) -> MessageInterception)? { lock.withLock { handler } }
 

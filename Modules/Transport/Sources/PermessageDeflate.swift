@@ -5,7 +5,7 @@ struct PermessageDeflate: Equatable {
 
     /// The agreement in a `Sec-WebSocket-Extensions` answer holding only permessage-deflate.
     init(extensionHeader: String) {
-        let parameters = extensionHeader.split(separator: ";").dropFirst().map { $0.split(separator: "=").first?.trimmingCharacters(in: .whitespaces) ?? "" }
+        let parameters = extensionHeader.split(separator: ";").dropFirst().map { $0.split(separator: "=").first?.trimmingSpaces() ?? "" }
         serverNoContextTakeover = parameters.contains("server_no_context_takeover")
     }
 }

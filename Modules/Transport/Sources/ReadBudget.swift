@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// How many bytes of messages the reader thread may hand over before the consumer has taken
 /// them. When a batch would go over the budget the reader waits (and so stops reading the
@@ -14,7 +15,7 @@ final class ReadBudget: @unchecked Sendable {
     private var waiting = 0
     private var inFlight = 0
     private var cancelled = false
-    private let condition = NSCondition()
+    private let condition = Condition()
 
     init(limit: Int) {
         self.limit = limit

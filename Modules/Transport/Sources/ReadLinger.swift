@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The reader's pause between a read that emptied the socket and the next read (see
 /// ``WebSocketOptions/readLinger``).

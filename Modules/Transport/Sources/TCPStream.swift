@@ -1,11 +1,13 @@
-import Foundation
+import Essentials
+import FoundationEssentials
+import Glibc
 
 /// A TCP connection over POSIX sockets.
 final class TCPStream: ByteStream, @unchecked Sendable {
     /// The socket. Read from one thread; `close` may come from another, so the number stays
     /// taken until the stream goes away (see ``close()``).
     let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var closed = false
 
     /// Resolves `host` and connects to the first address that answers within `timeout` seconds.
@@ -23,7 +25,7 @@ final class TCPStream: ByteStream, @unchecked Sendable {
         var candidate: UnsafeMutablePointer<addrinfo>? = first
         while let address = candidate {
             candidate = address.pointee.ai_next
-            let socket = Foundation.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+            let socket = Glibc.socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
             guard socket >= 0 else { continue }
             var seconds = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
             setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
@@ -34,7 +36,7 @@ final class TCPStream: ByteStream, @unchecked Sendable {
                 return
             }
             lastError = String(cString: strerror(errno))
-            Foundation.close(socket)
+            Glibc.close(socket)
         }
         throw SocketError(.connectionFailed, "cannot connect to \(host):\(port): \(lastError)")
     }
@@ -78,5 +80,5 @@ final class TCPStream: ByteStream, @unchecked Sendable {
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
-    deinit { Foundation.close(descriptor) }
+    deinit { Glibc.close(descriptor) }
 }

@@ -1,5 +1,7 @@
 import COpenSSL
-import Foundation
+import Essentials
+import FoundationEssentials
+import Glibc
 
 /// TLS over a TCP connection through OpenSSL, with certificate and host name verification
 /// always on and SNI sent.
@@ -13,7 +15,7 @@ final class TLSStream: ByteStream, @unchecked Sendable {
     private let api: hc_tls_api
     private let context: OpaquePointer
     private let connection: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Performs the TLS handshake for `host`, trusting the system's CAs or only those in `caFile`.
     init(tcp: TCPStream, host: String, caFile: String?) throws(SocketError) {

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 extension WebSocketClient {
     /// Connects, performs TLS when the scheme asks for it, and runs the opening handshake, all

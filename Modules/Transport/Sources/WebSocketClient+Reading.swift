@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension WebSocketClient {
     /// Reads frames until the connection ends; runs on the client's reader thread.

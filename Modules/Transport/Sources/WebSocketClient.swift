@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// A WebSocket client (RFC 6455) over POSIX sockets, with TLS through OpenSSL and
 /// permessage-deflate through zlib.
@@ -31,15 +32,13 @@ public final class WebSocketClient: Sendable {
         self.budget = budget
         // A consumer that stops listening frees a reader waiting for it.
         continuation.onTermination = { _ in budget.cancel() }
-        let reader = Thread { [self] in readLoop(leftover: leftover, options: options) }
-        reader.name = "WebSocketClient reader"
-        reader.start()
+        DetachedThread.start { [self] in readLoop(leftover: leftover, options: options) }
     }
 
     /// Connects to a `ws://` or `wss://` URL and completes the opening handshake.
     public static func connect(to url: URL, options: WebSocketOptions = WebSocketOptions()) async throws -> WebSocketClient {
         try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
+            DetachedThread.start {
                 continuation.resume(with: Result { try open(url, options: options) })
             }
         }

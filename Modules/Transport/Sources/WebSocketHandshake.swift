@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The client side of the opening handshake (RFC 6455, 4.1), offering permessage-deflate.
 struct WebSocketHandshake {
@@ -57,14 +57,14 @@ struct WebSocketHandshake {
         guard headers["upgrade"]?.lowercased() == "websocket" else {
             throw WebSocketError(.handshakeFailed, "the answer lacks 'Upgrade: websocket'")
         }
-        guard headers["connection"]?.lowercased().split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "upgrade" }) == true else {
+        guard headers["connection"]?.lowercased().split(separator: ",").contains(where: { $0.trimmingSpaces() == "upgrade" }) == true else {
             throw WebSocketError(.handshakeFailed, "the answer lacks 'Connection: Upgrade'")
         }
         guard headers["sec-websocket-accept"] == Self.acceptValue(for: key) else {
             throw WebSocketError(.handshakeFailed, "Sec-WebSocket-Accept does not match the key sent")
         }
         guard let extensions = headers["sec-websocket-extensions"] else { return nil }
-        let names = extensions.split(separator: ",").map { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? "" }
+        let names = extensions.split(separator: ",").map { $0.split(separator: ";").first?.trimmingSpaces() ?? "" }
         guard offerCompression, names == ["permessage-deflate"] else {
             throw WebSocketError(.handshakeFailed, "the server accepted extensions that were not offered: \(extensions)")
         }

@@ -1,10 +1,12 @@
-import Foundation
+import Dispatch
+import Essentials
+import FoundationEssentials
 
 /// The closing-handshake flags and the write lock of one ``WebSocketClient``.
 final class WebSocketState: @unchecked Sendable {
     /// Serializes frame writes, so frames never interleave on the wire.
-    let writeLock = NSLock()
-    private let lock = NSLock()
+    let writeLock = Lock()
+    private let lock = Lock()
     private var closeSent = false
     private var closeReceived = false
 

@@ -1,6 +1,7 @@
 import DBus
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The tray's icon and menu on the session bus: an `org.kde.StatusNotifierItem` at
 /// `/StatusNotifierItem` with a `com.canonical.dbusmenu` menu at `/MenuBar`, registered with the
@@ -24,7 +25,7 @@ public final class StatusNotifierItem: @unchecked Sendable {
     private let connection: DBusConnection
     private let logger: Logger
     private let onActivate: @Sendable () -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var appearance: TrayAppearance
     private var menu: TrayMenuItem
     private var revision: UInt32 = 1

@@ -50,7 +50,7 @@ public struct TrayMenuItem: Sendable {
         if isSeparator {
             all["type"] = .string("separator")
         } else {
-            all["label"] = .string(label.replacingOccurrences(of: "_", with: "__"))
+            all["label"] = .string(label.replacing("_", with: "__"))
             all["enabled"] = .bool(isEnabled)
             if let toggled {
                 all["toggle-type"] = .string("checkmark")

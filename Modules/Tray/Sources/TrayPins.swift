@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 
 /// The entities pinned to the tray as quick actions, for one server (`tray-pins.json` in its data

@@ -1,17 +1,18 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HADesignTokens
 
 extension RGBColor {
     /// Reads a colour as the frontend's theme writes it in CSS (`#rrggbb`, `#rgb`, `rgb(r, g, b)`
     /// or `rgba(r, g, b, a)`, the alpha left out); nil for anything else.
     public init?(css text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = text.trimmingSpaces().lowercased()
         if text.hasPrefix("#") {
             self.init(hex: text)
             return
         }
         guard text.hasPrefix("rgb(") || text.hasPrefix("rgba("), text.hasSuffix(")") else { return nil }
-        let parts = text.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ",").map { $0.trimmingSpaces() }
         guard parts.count >= 3, let red = UInt8(parts[0]), let green = UInt8(parts[1]), let blue = UInt8(parts[2]) else { return nil }
         self.init(red: red, green: green, blue: blue)
     }

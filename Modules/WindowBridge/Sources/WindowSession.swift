@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the window needs of a signed-in server: the one place its tokens come from and go.
 public protocol WindowSession: Sendable {

@@ -1,6 +1,6 @@
 import Agent
 import Essentials
-import Foundation
+import FoundationEssentials
 import PluginHost
 
 /// A sensor an out-of-tree plugin contributes: defined by its declaration, read through `invoke`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Theme files written to disk: the value of ``DesignCapabilities/themeFiles``.
 public protocol ThemeFileSet: Sendable {

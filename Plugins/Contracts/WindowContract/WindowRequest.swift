@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import HomeAPI
 
 /// What `home window` asks the frontend to show.

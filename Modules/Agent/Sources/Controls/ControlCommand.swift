@@ -6,7 +6,7 @@ public enum ControlCommand: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads a command payload for a control of `kind`; nil when it does not fit.
     public init?(payload: String, for kind: ControlKind) {
-        let text = payload.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = payload.trimmingWhitespace()
         switch kind {
         case .button:
             guard text == "PRESS" else { return nil }

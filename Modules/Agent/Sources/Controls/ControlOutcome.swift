@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// What one command to a control did.
 public struct ControlOutcome: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Which controls the user enabled for one server (none by default), and what each did last:
 /// `controls.json` in the server's data folder, 0600. `home controls enable` and the running

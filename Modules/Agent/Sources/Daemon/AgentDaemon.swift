@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The agent's daemon loop: registers (retrying while the server cannot be reached), opens the
 /// notification channels, then reports the sensors every interval or when asked, until a stop

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The daemon's one way to wait: until an interval passes on an injected clock, a report is

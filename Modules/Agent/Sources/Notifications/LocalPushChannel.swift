@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 
 /// Receives notifications over the WebSocket API (`mobile_app/push_notification_channel` with

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// What the agent does with a notification however it arrived (the local push channel or the

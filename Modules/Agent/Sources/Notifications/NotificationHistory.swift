@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Persistence
 
 /// The notifications received from one server, in SQLite in its data folder.

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 import Transport
 
@@ -80,7 +80,7 @@ public struct NotificationImages: Sendable {
     }
 
     private static func fileExtension(_ type: String) -> String {
-        switch type.split(separator: ";")[0].trimmingCharacters(in: .whitespaces) {
+        switch type.split(separator: ";")[0].trimmingSpaces() {
         case "image/jpeg", "image/jpg": "jpg"
         case "image/png": "png"
         case "image/gif": "gif"
@@ -91,9 +91,10 @@ public struct NotificationImages: Sendable {
 
     /// Removes all but the newest ``keptCount`` images.
     private func prune() {
-        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
-        guard files.count > Self.keptCount else { return }
-        let dated = files.map { ($0, (try? $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard names.count > Self.keptCount else { return }
+        let files = names.map { folder.appendingPathComponent($0) }
+        let dated = files.map { ($0, (try? FileManager.default.attributesOfItem(atPath: $0.path)[.modificationDate] as? Date) ?? .distantPast) }
         for (file, _) in dated.sorted(by: { $0.1 > $1.1 }).dropFirst(Self.keptCount) { try? FileManager.default.removeItem(at: file) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One notification in the history.
 public struct NotificationRecord: Sendable, Equatable, Encodable {

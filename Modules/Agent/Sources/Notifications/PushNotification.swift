@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// A notification as Home Assistant's local push channel sends it.
 public struct PushNotification: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// What a push relay issued to this machine, kept per server in its data folder (0600): the
 /// relay's `/push/send` URL, the push token Home Assistant is given, and the stream secret only
@@ -41,7 +41,7 @@ public struct RelayCredentials: Codable, Sendable, Equatable {
     /// to anything but a loopback host (`localhost`, 127.0.0.0/8, ::1).
     public static func isCleartextToAnotherMachine(_ pushURL: String) -> Bool {
         guard let url = URL(string: pushURL), url.scheme?.lowercased() == "http" else { return false }
-        let host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let host = (url.host ?? "").lowercased().trimming(charactersIn: "[]")
         return !(host == "localhost" || host == "::1" || (host.hasPrefix("127.") && host.split(separator: ".").count == 4))
     }
 }

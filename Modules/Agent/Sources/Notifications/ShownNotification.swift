@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A notification as presenters get it: its id in the history, and how to press its actions.
 public struct ShownNotification: Sendable {

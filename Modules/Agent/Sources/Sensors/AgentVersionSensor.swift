@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The agent's own version.
 public struct AgentVersionSensor: LinuxSensor {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The first battery's charge, from /sys/class/power_supply; unavailable on machines without one.
 struct BatterySensor: LinuxSensor {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Whether the first battery is charging, discharging or full, from /sys/class/power_supply.
 struct BatteryStateSensor: LinuxSensor {

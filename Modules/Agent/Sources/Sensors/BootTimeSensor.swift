@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// When the machine booted (now minus /proc/uptime), as a timestamp.
 struct BootTimeSensor: LinuxSensor {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// CPU use as a percentage since the previous reading (the first reading: since boot), from the
 /// `cpu` line of /proc/stat.
@@ -7,7 +7,7 @@ final class CPUUsageSensor: LinuxSensor, @unchecked Sendable {
     let definition = SensorDefinition(uniqueID: "cpu_use", name: "CPU use", deviceClass: nil, stateClass: "measurement", unit: "%", icon: "mdi:cpu-64-bit")
     // Guarded by `lock`: the previous (busy, total) jiffies.
     private var previous: (busy: Double, total: Double) = (0, 0)
-    private let lock = NSLock()
+    private let lock = Lock()
 
     func read(root: URL) -> JSONValue? {
         guard let line = text("proc/stat", root: root)?.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return nil }

@@ -1,5 +1,6 @@
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Use of the file system at `mount`, as a percentage, from statvfs.
 struct DiskUsageSensor: LinuxSensor {

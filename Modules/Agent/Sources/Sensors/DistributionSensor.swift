@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The distribution's name and version (`PRETTY_NAME` of os-release).
 struct DistributionSensor: LinuxSensor {

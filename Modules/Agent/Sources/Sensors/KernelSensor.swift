@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The running kernel's release, from /proc/sys/kernel/osrelease.
 struct KernelSensor: LinuxSensor {

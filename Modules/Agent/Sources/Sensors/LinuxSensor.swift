@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// A value of this machine that can be reported to Home Assistant, once the user enables it.
 public protocol LinuxSensor: Sendable {
@@ -11,7 +11,7 @@ public protocol LinuxSensor: Sendable {
 extension LinuxSensor {
     /// The contents of `path` under `root`, trimmed; nil when missing.
     func text(_ path: String, root: URL) -> String? {
-        (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))?.trimmingWhitespace()
     }
 
     /// The contents of `file` in the first battery's folder under /sys/class/power_supply; nil without a battery.

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The 1-minute load average, from /proc/loadavg.
 struct LoadAverageSensor: LinuxSensor {

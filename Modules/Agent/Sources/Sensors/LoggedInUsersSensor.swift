@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// How many login sessions are open, counted from systemd-logind's sessions folder.
 struct LoggedInUsersSensor: LinuxSensor {

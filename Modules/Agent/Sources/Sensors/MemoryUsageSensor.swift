@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Memory in use as a percentage (total minus available), from /proc/meminfo.
 struct MemoryUsageSensor: LinuxSensor {

@@ -1,5 +1,6 @@
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The first IPv4 address of an interface that is up and not loopback; unavailable without a
 /// network link.

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Whether a network link is up: `connected` when any interface but loopback reports `up` in
 /// /sys/class/net, else `disconnected`.

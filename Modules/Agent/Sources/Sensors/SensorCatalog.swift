@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every sensor the agent can report. None reports until the user enables it.
 public enum SensorCatalog {
@@ -21,7 +21,7 @@ public enum SensorCatalog {
             let fields = line.split(separator: " ")
             guard fields.count >= 3, diskTypes.contains(String(fields[2])) else { return nil }
             // /proc/mounts escapes spaces and the like as octal (\040).
-            let mount = String(fields[1]).replacingOccurrences(of: "\\040", with: " ")
+            let mount = String(fields[1]).replacing("\\040", with: " ")
             return seen.insert(mount).inserted ? mount : nil
         }
     }

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Swap in use as a percentage, from /proc/meminfo (0 without swap).
 struct SwapUsageSensor: LinuxSensor {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// How long the machine has been up, in hours, from /proc/uptime.
 struct UptimeSensor: LinuxSensor {

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import HAModels
 
 /// An automation on the server, whoever made it: its entity, its configuration exactly as the

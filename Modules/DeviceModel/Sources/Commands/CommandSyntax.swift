@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Commands as people write them: `brightness.set level=40`, `thermostat.set_range low=19 high=23`.
 public enum CommandSyntax {

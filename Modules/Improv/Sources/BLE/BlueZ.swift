@@ -1,6 +1,6 @@
 import DBus
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// The parts of BlueZ's D-Bus API Improv needs (org.bluez on the system bus): the object tree,
 /// discovery, connecting, and GATT reads, writes and notifications. Every call is bounded by

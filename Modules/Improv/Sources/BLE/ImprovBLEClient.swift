@@ -1,6 +1,6 @@
 import DBus
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Improv over BLE through BlueZ: connects to a device, resolves the Improv characteristics,
 /// subscribes to the state, error and RPC result notifications, writes RPC commands (with

@@ -30,6 +30,6 @@ public struct ImprovBLEDevice: Sendable, Equatable {
 
     /// Whether `text` names this device (its address, any case, or its name).
     public func matches(_ text: String) -> Bool {
-        address.caseInsensitiveCompare(text) == .orderedSame || name == text || path == text
+        address.lowercased() == text.lowercased() || name == text || path == text
     }
 }

@@ -1,6 +1,6 @@
 import DBus
 import Essentials
-import Foundation
+import FoundationEssentials
 
 /// Finds Improv devices through BlueZ: discovery filtered to the Improv service UUID on LE,
 /// devices BlueZ already knows and those it finds while discovering, their RSSI and advertised

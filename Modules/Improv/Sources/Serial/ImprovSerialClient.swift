@@ -1,5 +1,6 @@
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Improv over a serial port: commands out as RPC packets, states, errors and results in,
 /// the device's log lines kept apart (`logLines`), each wait bounded. A port that goes away is
@@ -44,7 +45,7 @@ public final class ImprovSerialClient: ImprovChannel, @unchecked Sendable {
             } catch {
                 guard !reopened else { throw .port(error) }
                 reopened = true
-                Thread.sleep(forTimeInterval: 0.2)
+                usleep(200_000)
                 do {
                     try port.reopen()
                 } catch {

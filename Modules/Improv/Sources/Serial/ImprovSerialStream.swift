@@ -46,7 +46,7 @@ public struct ImprovSerialStream: Sendable {
 
     private func lines(_ bytes: [UInt8]) -> [ImprovSerialItem] {
         bytes.split(separator: 10, omittingEmptySubsequences: true).compactMap { line in
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: ["\r", " "])
+            let text = String(decoding: line, as: UTF8.self).trimming(charactersIn: "\r ")
             return text.isEmpty ? nil : .log(text)
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A serial port through termios: raw mode, the given speed, 8 data bits, no parity, one stop
 /// bit, no flow control; reads wait with a timeout.
@@ -12,7 +13,7 @@ public final class SerialPort: @unchecked Sendable {
         descriptor = try Self.open(path, baud: baud)
     }
 
-    deinit { Foundation.close(descriptor) }
+    deinit { Glibc.close(descriptor) }
 
     /// The bytes that arrive within `timeout` seconds (empty when none do); throws when the
     /// port went away.
@@ -24,7 +25,7 @@ public final class SerialPort: @unchecked Sendable {
             return []
         }
         var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = Foundation.read(descriptor, &buffer, buffer.count)
+        let count = Glibc.read(descriptor, &buffer, buffer.count)
         if count > 0 { return Array(buffer[..<count]) }
         if count < 0 && (errno == EAGAIN || errno == EINTR) { return [] }
         throw .gone(path, count == 0 ? "the port closed" : String(cString: strerror(errno)))
@@ -34,7 +35,7 @@ public final class SerialPort: @unchecked Sendable {
     public func write(_ bytes: [UInt8]) throws(SerialPortError) {
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EAGAIN || errno == EINTR) {
                 var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&poller, 1, 1000)
@@ -47,21 +48,21 @@ public final class SerialPort: @unchecked Sendable {
 
     /// Opens the port again after it went away (a device that reset or was plugged back in).
     public func reopen(baud: Int = 115_200) throws(SerialPortError) {
-        Foundation.close(descriptor)
+        Glibc.close(descriptor)
         descriptor = try Self.open(path, baud: baud)
     }
 
     private static func open(_ path: String, baud: Int) throws(SerialPortError) -> Int32 {
-        let descriptor = Foundation.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = Glibc.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path, String(cString: strerror(errno))) }
         var settings = termios()
         guard tcgetattr(descriptor, &settings) == 0 else {
-            Foundation.close(descriptor)
+            Glibc.close(descriptor)
             throw .notASerialPort(path)
         }
         cfmakeraw(&settings)
         guard let speed = speeds[baud] else {
-            Foundation.close(descriptor)
+            Glibc.close(descriptor)
             throw .unsupportedSpeed(baud, speeds.keys.sorted())
         }
         cfsetispeed(&settings, speed)
@@ -69,7 +70,7 @@ public final class SerialPort: @unchecked Sendable {
         settings.c_cflag &= ~(tcflag_t(PARENB) | tcflag_t(CSTOPB) | tcflag_t(CSIZE) | tcflag_t(CRTSCTS))
         settings.c_cflag |= tcflag_t(CS8) | tcflag_t(CLOCAL) | tcflag_t(CREAD)
         guard tcsetattr(descriptor, TCSANOW, &settings) == 0 else {
-            Foundation.close(descriptor)
+            Glibc.close(descriptor)
             throw .cannotOpen(path, "cannot set raw mode: \(String(cString: strerror(errno)))")
         }
         return descriptor

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 import Transport
 
@@ -95,7 +95,7 @@ public struct BorderRouterClient: Sendable {
     private func dataset(_ kind: String) async throws -> OperationalDataset? {
         let response = try await send("GET", "/node/dataset/\(kind)", accept: "text/plain", what: "the \(kind) dataset")
         guard response.status != 204 else { return nil }
-        let text = response.bodyText(limit: Self.maximumAnswer).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = response.bodyText(limit: Self.maximumAnswer).trimmingWhitespace()
         do {
             return try OperationalDataset(hex: text)
         } catch {

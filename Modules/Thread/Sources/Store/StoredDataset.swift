@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A dataset in the credential store: the network, where it came from, and which servers know it.
 public struct StoredDataset: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Essentials
-import Foundation
+import FoundationEssentials
+import Glibc
 import Persistence
 
 /// The Thread credential store: every known network's dataset with its source, border agent id,

@@ -1,5 +1,5 @@
 import Essentials
-import Foundation
+import FoundationEssentials
 import Networking
 
 /// The credential store and a Home Assistant server's `thread` integration, over the connection:

@@ -1,4 +1,5 @@
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// Holds a server-sent event stream (`text/event-stream`) open over HTTP/1.1, on the same
 /// sockets and TLS as ``HTTPClient``, and hands its events over as an `AsyncThrowingStream`.
@@ -38,9 +39,7 @@ public struct EventStreamClient: Sendable {
                 budget.cancel()
                 connection.close()
             }
-            let thread = Thread { connection.run(continuation) }
-            thread.name = "event-stream"
-            thread.start()
+            DetachedThread.start { connection.run(continuation) }
         }
         return StreamEvents(stream: stream, budget: budget)
     }

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import Essentials
+import FoundationEssentials
 
 /// One `text/event-stream` held open on a thread of its own: connects, sends the request,
 /// checks the answer's head, then decodes the body (chunked, sized or until close) into events
@@ -11,7 +12,7 @@ final class EventStreamConnection: @unchecked Sendable {
     private let budget: ReadBudget
     // Guarded by `lock`: the socket once connected, whether close was asked for (and whether
     // by the idle watchdog), and when the last bytes arrived.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var tcp: TCPStream?
     private var closed = false
     private var wentSilent = false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the end of an HTTP answer's body is known (RFC 9112, 6.3).
 enum HTTPBodyFraming: Equatable {
@@ -28,7 +28,7 @@ enum HTTPBodyFraming: Equatable {
             self = .untilClose
             return
         }
-        let values = Set(declared.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let values = Set(declared.split(separator: ",").map { $0.trimmingSpaces() })
         guard values.count == 1, let text = values.first, !text.isEmpty, text.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
               let length = Int(text) else {
             throw HTTPClientError(.malformedResponse, "the answer's Content-Length '\(declared.prefix(60))' is not one number")

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// A small HTTP/1.1 client over ``TCPStream`` and ``TLSStream``: one connection per request
 /// (`Connection: close`), TLS verification always on, a deadline for the whole exchange and a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP/1.1 request: method, absolute `http`/`https` URL, extra headers and body.
 public struct HTTPRequest: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The status line and header fields of an answer (RFC 9112, 4 and 5).
 struct HTTPResponseHead: Equatable {
@@ -37,7 +37,7 @@ struct HTTPResponseHead: Equatable {
                 throw HTTPClientError(.malformedResponse, "a malformed header line: '\(line.prefix(80))'")
             }
             let name = line[..<colon].lowercased()
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: [" ", "\t"])
+            let value = String(line[line.index(after: colon)...]).trimming(charactersIn: " \t")
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         self.status = status

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where an HTTP request goes, taken apart from its URL: host, port, TLS or not, and the
 /// origin-form request target (path and query, still percent-encoded).

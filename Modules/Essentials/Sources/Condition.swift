@@ -1,0 +1,55 @@
+import FoundationEssentials
+import Glibc
+
+/// A lock with a condition variable (pthread): what `NSCondition` gives, without Foundation.
+/// `wait` and `signal` are called holding the lock.
+public final class Condition: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let variable: UnsafeMutablePointer<pthread_cond_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        variable = .allocate(capacity: 1)
+        variable.initialize(to: pthread_cond_t())
+        pthread_cond_init(variable, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(variable)
+        variable.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    public func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    public func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Releases the lock until signalled (or woken spuriously), then holds it again.
+    public func wait() {
+        pthread_cond_wait(variable, mutex)
+    }
+
+    /// As ``wait()``, giving up at `deadline` (wall-clock time, as the condition's clock is):
+    /// false when the deadline passed.
+    public func wait(until deadline: Date) -> Bool {
+        let seconds = deadline.timeIntervalSince1970
+        let whole = seconds.rounded(.down)
+        var time = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
+        return pthread_cond_timedwait(variable, mutex, &time) == 0
+    }
+
+    public func signal() {
+        pthread_cond_signal(variable)
+    }
+
+    public func broadcast() {
+        pthread_cond_broadcast(variable)
+    }
+}
