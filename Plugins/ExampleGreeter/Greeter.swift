@@ -10,7 +10,7 @@ final class Greeter: @unchecked Sendable {
     private var salutation = "Hello"
     private var greetings = 0
     private var host: UnsafePointer<hc_host_api>?
-    private let lock = Lock()
+    private let lock = NSLock()
 
     /// Remembers the host's function table, for logging.
     func attach(_ host: UnsafePointer<hc_host_api>?) {

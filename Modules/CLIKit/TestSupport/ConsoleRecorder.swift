@@ -1,4 +1,5 @@
 import CLIKit
+import Essentials
 import FoundationEssentials
 
 /// A console for tests that keeps what a command writes to standard output and error, and

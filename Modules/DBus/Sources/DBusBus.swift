@@ -10,6 +10,9 @@ public enum DBusBus: Sendable, Equatable {
     /// A bus at this address (such as a private `dbus-daemon` a test started).
     case address(String)
 
+    /// The system bus's well-known socket (libdbus's default when no variable names another).
+    static let systemSocket = "/var/run/dbus/system_bus_socket"
+
     /// The address `DBUS_SYSTEM_BUS_ADDRESS` or `DBUS_SESSION_BUS_ADDRESS` gives, if set; for the
     /// session bus else the user's bus at `$XDG_RUNTIME_DIR/bus` when it is there. A session bus
     /// that stays `.session` is none: libdbus would start `dbus-launch` to make one (X11

@@ -19,6 +19,15 @@ public final class DBusConnection: @unchecked Sendable {
     public let uniqueName: String
 
     public init(bus: DBusBus) throws(DBusClientError) {
+        // Where there is no bus, libdbus is not loaded to find that out (with what it links,
+        // about a MiB a daemon would keep).
+        let target = bus.fromEnvironment
+        switch target {
+        case .session: throw .cannotConnect("no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus")
+        case .system where !FileManager.default.fileExists(atPath: DBusBus.systemSocket):
+            throw .cannotConnect("no system bus: DBUS_SYSTEM_BUS_ADDRESS is not set and there is no \(DBusBus.systemSocket)")
+        default: break
+        }
         guard let loaded = hc_dbus() else { throw .cannotConnect(hc_dbus_failure().map { String(cString: $0) } ?? "libdbus is missing") }
         let dbus = loaded.pointee
         self.dbus = dbus
@@ -27,16 +36,15 @@ public final class DBusConnection: @unchecked Sendable {
         defer { dbus.error_free(&error) }
         let opened: OpaquePointer?
         // libdbus reads these variables once per process; read here, a change is honoured.
-        switch bus.fromEnvironment {
-        case .system: opened = dbus.bus_get_private(DBUS_BUS_SYSTEM, &error)
-        case .session: throw .cannotConnect("no session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus")
-        case .address(let address):
+        if case .address(let address) = target {
             opened = dbus.connection_open_private(address, &error)
             if let opened, dbus.bus_register(opened, &error) == 0 {
                 dbus.connection_close(opened)
                 dbus.connection_unref(opened)
                 throw .cannotConnect(Self.message(error))
             }
+        } else {
+            opened = dbus.bus_get_private(DBUS_BUS_SYSTEM, &error)  // the system bus: a session bus without an address was refused above
         }
         guard let opened else { throw .cannotConnect(Self.message(error)) }
         connection = opened

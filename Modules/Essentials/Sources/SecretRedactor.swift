@@ -1,4 +1,3 @@
-
 /// Removes secrets from text before it is written anywhere a person or a file can read it.
 ///
 /// It masks the values of secret-looking keys (`access_token`, `password`, `webhook_secret`, …)
@@ -28,44 +27,16 @@ public struct SecretRedactor: Sendable {
 
     /// Returns `text` with every secret it recognises replaced by ``mask``.
     public func redact(_ text: String) -> String {
-        var result = text
+        var bytes = Array(text.utf8)
         for literal in literals {
-            result = result.replacing(literal, with: Self.mask)
+            bytes = SecretPatterns.literal(Array(literal.utf8), in: bytes)
         }
-        for pattern in Self.patterns {
-            result = result.replacing(pattern.expression) { match in
-                let group = { (number: Int?) in number.flatMap { match.output[$0].substring }.map(String.init) ?? "" }
-                return group(pattern.before) + Self.mask + group(pattern.after)
-            }
-        }
-        return result
+        bytes = SecretPatterns.jsonValues(bytes, keys: Self.keyBytes)
+        bytes = SecretPatterns.keyValues(bytes, keys: Self.keyBytes)
+        bytes = SecretPatterns.bearerCredentials(bytes)
+        bytes = SecretPatterns.webTokens(bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A pattern and the numbers of its groups kept before and after the mask.
-    private struct Pattern: @unchecked Sendable {
-        let expression: Regex<AnyRegexOutput>
-        let before: Int?
-        let after: Int?
-    }
-
-    private static let patterns: [Pattern] = {
-        let keys = secretKeys.joined(separator: "|")
-        let sources: [(String, before: Int?, after: Int?)] = [
-            // "key": "value" in JSON
-            ("(\"(?:\(keys))\"\\s*:\\s*\")[^\"]*(\")", 1, 2),
-            // key=value and key: value in text, query strings and headers
-            ("(?i)(\\b(?:\(keys))\\s*[=:]\\s*)(?!\")(?!<redacted>)(?:Bearer\\s+)?[^\\s&,;\"]+", 1, nil),
-            // Bearer credentials
-            ("(?i)(Bearer\\s+)[A-Za-z0-9._~+/=-]+", 1, nil),
-            // JSON Web Tokens, which Home Assistant's access tokens are
-            ("eyJ[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*", nil, nil),
-        ]
-        return sources.map { source, before, after in
-            // The patterns are constants of this file; failing to compile one is a programmer error.
-            guard let expression = try? Regex(source) else {
-                preconditionFailure("invalid redaction pattern \(source)")
-            }
-            return Pattern(expression: expression, before: before, after: after)
-        }
-    }()
+    private static let keyBytes = secretKeys.map { Array($0.utf8) }
 }
