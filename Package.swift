@@ -43,7 +43,6 @@ let cTargets: [Target] = [
     // ZBar and libpng, loaded on first use (home matter commission --qr-image).
     .systemLibrary(name: "CZBar", path: "Modules/Matter/CZBar"),
     .systemLibrary(name: "CProcessLimits", path: "Modules/CLIKit/CProcessLimits"),
-    .systemLibrary(name: "CSpawn", path: "Modules/Essentials/CSpawn"),
     .systemLibrary(
         name: "CPluginABI",
         path: "Modules/PluginHost/CPluginABI"
@@ -115,7 +114,7 @@ let cTargets: [Target] = [
 // MARK: - Modules
 
 let moduleTargets: [Target] = [
-    .target(name: "Essentials", dependencies: ["CSpawn"], path: "Modules/Essentials/Sources"),
+    .target(name: "Essentials", path: "Modules/Essentials/Sources"),
     .target(name: "PluginHost", dependencies: ["CPluginABI", "Essentials"], path: "Modules/PluginHost/Sources"),
     .target(name: "HAModels", dependencies: ["Essentials"], path: "Modules/HAModels/Sources"),
     .target(name: "HADesignTokens", path: "Modules/HADesignTokens/Sources"),

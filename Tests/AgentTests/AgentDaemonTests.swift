@@ -15,7 +15,7 @@ final class AgentDaemonTests: XCTestCase {
         let wakeups = AgentWakeups(sleep: { _ in })
         let script = DaemonScript(unreachableTimes: 2) { count in if count == 3 { wakeups.requestStop() } }
         try await daemon(script, wakeups: wakeups).run()
-        XCTAssertEqual(script.recorded, ["register", "register", "register", "open channels", "report 1", "report 2", "report 3", "close channels"])
+        XCTAssertEqual(script.recorded, ["register", "register", "register", "open channels", "report 1", "started", "report 2", "report 3", "close channels"])
         let lines = logs.messages
         XCTAssertEqual(lines.filter { $0.hasPrefix("cannot reach http://ha.test to register, retrying in 60 s") }.count, 2, "\(lines)")
         XCTAssertTrue(lines.contains("unchanged as 'test-machine' on http://ha.test; reporting every 60 s"), "\(lines)")
@@ -50,7 +50,7 @@ final class AgentDaemonTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is DaemonScript.Revoked, "\(error)")
         }
-        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "report 2", "close channels"])
+        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "started", "report 2", "close channels"])
         XCTAssertTrue(logs.messages.contains { $0.hasPrefix("stopping: ") }, "\(logs.messages)")
     }
 
@@ -68,7 +68,7 @@ final class AgentDaemonTests: XCTestCase {
             }
         }
         try await daemon(script, wakeups: wakeups).run()
-        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "report 2", "close channels"])
+        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "started", "report 2", "close channels"])
         XCTAssertTrue(logs.messages.contains("reporting now, as the server asked"))
     }
 
@@ -77,7 +77,7 @@ final class AgentDaemonTests: XCTestCase {
         let script = DaemonScript { count in if count == 1 { wakeups.requestMove() } }
         let wake = try await daemon(script, wakeups: wakeups).run()
         XCTAssertEqual(wake, .addressChanged)
-        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "close channels"])
+        XCTAssertEqual(script.recorded, ["register", "open channels", "report 1", "started", "close channels"])
         XCTAssertFalse(logs.messages.contains("stopped"), "a move is not a stop: \(logs.messages)")
         // While the server cannot be reached to register, a move ends the wait too; a stop wins over a move.
         let unreachable = DaemonScript(unreachableTimes: 100)

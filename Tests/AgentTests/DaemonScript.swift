@@ -52,7 +52,8 @@ final class DaemonScript: Sendable {
                 self.onReport(count)
                 return SensorReport()
             },
-            isRevoked: { $0 is Revoked }
+            isRevoked: { $0 is Revoked },
+            started: { self.record("started") }
         )
     }
 

@@ -2,19 +2,22 @@ import Foundation
 import XCTest
 
 /// The `home` binary loads libcrypto, libdbus and libmosquitto on first use instead of linking
-/// them: linked, they cost every `home` process megabytes resident (the agent's 30 MB goal), used
-/// or not. The window's toolkit (GTK 4, WebKitGTK) is linked only by `home-window`.
+/// them, and its modules use FoundationEssentials, not Foundation (whose library, ICU and
+/// FoundationInternationalization were 8 MiB of the agent's resident memory): linked, they cost
+/// every `home` process megabytes, used or not. The window's toolkit (GTK 4, WebKitGTK) is
+/// linked only by `home-window`.
 final class HomeLinkedLibrariesTests: XCTestCase {
     /// The `home` built beside this test bundle (tools/test builds every product first).
     private var home: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("home")
     }
 
-    func testHomeNeedsNeitherLibcryptoNorLibdbus() throws {
+    func testHomeNeedsNeitherLibcryptoNorLibdbusNorFoundation() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: home.path), "build the home product first (\(home.path))")
         let needed = try neededLibraries(of: home)
-        XCTAssertTrue(needed.contains { $0.hasPrefix("libsqlite3") }, "readelf listed what home needs: \(needed)")
-        for library in ["libcrypto", "libssl", "libdbus-1", "libmosquitto", "libgtk-4", "libwebkitgtk", "libjavascriptcoregtk", "libgobject"] {
+        XCTAssertTrue(needed.contains { $0.hasPrefix("libsqlite3") } && needed.contains("libFoundationEssentials.so"), "readelf listed what home needs: \(needed)")
+        for library in ["libcrypto", "libssl", "libdbus-1", "libmosquitto", "libgtk-4", "libwebkitgtk", "libjavascriptcoregtk", "libgobject",
+                        "libFoundation.so", "libFoundationInternationalization", "lib_FoundationICU", "libFoundationNetworking"] {
             XCTAssertFalse(needed.contains { $0.hasPrefix(library) }, "home links \(library): \(needed)")
         }
     }

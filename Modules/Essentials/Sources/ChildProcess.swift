@@ -1,4 +1,3 @@
-import CSpawn
 import Glibc
 
 /// A program started with posix_spawn, without Foundation's `Process`: as the leader of a
@@ -8,10 +7,13 @@ import Glibc
 public final class ChildProcess: @unchecked Sendable {
     /// Where the child's standard output or error goes.
     public enum Output: Sendable {
+        /// Written to /dev/null.
         case discarded
+        /// A pipe whose read end the caller reads (``ChildProcess/standardOutput``, ``ChildProcess/standardError``).
         case piped
     }
 
+    /// The child's process id, which is also its process group's.
     public let processIdentifier: pid_t
     /// The read ends of the piped outputs, closed when the child process object goes.
     public let standardOutput: Int32?
@@ -39,16 +41,24 @@ public final class ChildProcess: @unchecked Sendable {
                 readEnds.append(nil)
             case .piped:
                 var ends: [Int32] = [0, 0]
-                guard pipe2(&ends, O_CLOEXEC) == 0 else {
+                guard pipe(&ends) == 0 else {
                     for case let end? in readEnds { close(end) }
                     throw ChildProcessError("\(executable) cannot be started: no pipe (\(String(cString: strerror(errno))))")
                 }
+                // Not inherited by a child another thread starts meanwhile (that one closes every
+                // descriptor past the three it is given anyway).
+                _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+                _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
                 opened.append(ends[1])
                 posix_spawn_file_actions_adddup2(&actions, ends[1], target)
                 readEnds.append(ends[0])
             }
         }
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        guard let closeFrom = Self.closeFrom else {
+            for case let end? in readEnds { close(end) }
+            throw ChildProcessError("\(executable) cannot be started: this C library cannot close a child's descriptors (glibc 2.34 or later needed)")
+        }
+        _ = closeFrom(&actions, 3)
         var defaults = sigset_t()
         sigfillset(&defaults)
         var unblocked = sigset_t()
@@ -77,6 +87,13 @@ public final class ChildProcess: @unchecked Sendable {
         standardOutput = readEnds[0]
         standardError = readEnds[1]
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34; Debian 12 has 2.36): declared
+    /// only under _GNU_SOURCE, which the Glibc module is not built with, so found by name.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     deinit {
         if let standardOutput { close(standardOutput) }

@@ -7,6 +7,7 @@ public final class Condition: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let variable: UnsafeMutablePointer<pthread_cond_t>
 
+    /// A new condition, its lock not held.
     public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -23,10 +24,12 @@ public final class Condition: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Waits for the lock and takes it.
     public func lock() {
         pthread_mutex_lock(mutex)
     }
 
+    /// Gives the lock up (held by the caller).
     public func unlock() {
         pthread_mutex_unlock(mutex)
     }
@@ -45,10 +48,12 @@ public final class Condition: @unchecked Sendable {
         return pthread_cond_timedwait(variable, mutex, &time) == 0
     }
 
+    /// Wakes one waiter.
     public func signal() {
         pthread_cond_signal(variable)
     }
 
+    /// Wakes every waiter.
     public func broadcast() {
         pthread_cond_broadcast(variable)
     }

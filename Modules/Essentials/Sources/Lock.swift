@@ -5,6 +5,7 @@ import Glibc
 public final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
+    /// A new, unlocked lock.
     public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -16,10 +17,12 @@ public final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Waits for the lock and takes it.
     public func lock() {
         pthread_mutex_lock(mutex)
     }
 
+    /// Gives the lock up (held by the caller).
     public func unlock() {
         pthread_mutex_unlock(mutex)
     }

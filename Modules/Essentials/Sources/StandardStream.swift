@@ -4,9 +4,12 @@ import Glibc
 /// and interruptions; a stream that is closed (EPIPE) or broken drops the rest, as a log must not
 /// stop the program.
 public enum StandardStream: Sendable {
+    /// Standard output.
     case output
+    /// Standard error.
     case error
 
+    /// Writes `text` whole (or what a closed stream lets through).
     public func write(_ text: String) {
         let descriptor = self == .output ? STDOUT_FILENO : STDERR_FILENO
         var text = text

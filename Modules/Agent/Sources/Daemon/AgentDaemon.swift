@@ -22,6 +22,8 @@ public struct AgentDaemon: Sendable {
         /// Whether a report's error means the server revoked this machine's access (its data
         /// then already wiped): the daemon stops instead of trying again.
         public var isRevoked: @Sendable (any Error) -> Bool
+        /// Called once, after the first report was sent or failed: the daemon has started.
+        public var started: @Sendable () -> Void
 
         /// Creates the steps.
         public init(
@@ -29,13 +31,15 @@ public struct AgentDaemon: Sendable {
             isUnreachable: @escaping @Sendable (any Error) -> Bool,
             openChannels: @escaping @Sendable (AgentRegistration) async throws -> @Sendable () async -> Void,
             report: @escaping @Sendable (AgentRegistration) async throws -> SensorReport,
-            isRevoked: @escaping @Sendable (any Error) -> Bool = { _ in false }
+            isRevoked: @escaping @Sendable (any Error) -> Bool = { _ in false },
+            started: @escaping @Sendable () -> Void = {}
         ) {
             self.register = register
             self.isUnreachable = isUnreachable
             self.openChannels = openChannels
             self.report = report
             self.isRevoked = isRevoked
+            self.started = started
         }
     }
 
@@ -66,6 +70,7 @@ public struct AgentDaemon: Sendable {
         }
         let closeChannels = try await steps.openChannels(registration)
         var wake = AgentWake.elapsed
+        var first = true
         while wake != .stopRequested && wake != .addressChanged {
             do {
                 let report = try await steps.report(registration)
@@ -79,6 +84,10 @@ public struct AgentDaemon: Sendable {
                 throw error
             } catch {
                 logger.warning("report failed, retrying in \(Int(interval)) s: \(error)")
+            }
+            if first {
+                first = false
+                steps.started()
             }
             wake = await wakeups.wait(upTo: interval)
             if wake == .reportRequested { logger.info("reporting now, as the server asked") }
