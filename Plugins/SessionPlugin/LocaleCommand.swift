@@ -17,11 +17,11 @@ struct LocaleCommand: PluginCommand {
     func run(_ invocation: Invocation) async throws -> ExitCode {
         _ = try invocation.positionals("no arguments", minimum: 0, maximum: 0)
         let home = try await session.stored(server: invocation.server)
-        let locale = try await home?.persistedLocale() ?? session.client.getLocale()
+        let language = try await home?.persistedLanguage() ?? session.client.getLanguage()
         if invocation.arguments.has("json") {
-            try invocation.console.printJSON(["locale": locale?.identifier(.bcp47)])
+            try invocation.console.printJSON(["locale": language])
         } else {
-            invocation.console.print(locale?.identifier(.bcp47) ?? "not set")
+            invocation.console.print(language ?? "not set")
         }
         return .success
     }

@@ -15,7 +15,7 @@ struct LocaleSetCommand: Command {
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let tag = try invocation.positionals("a TAG such as en-GB", minimum: 1, maximum: 1)[0]
         let home = try await session.stored(server: invocation.server)
-        try await session.client.setLocale(Locale(identifier: tag))
+        try await session.client.setLanguage(tag)
         let kept = home != nil
         if invocation.arguments.has("json") {
             try invocation.console.printJSON(LocaleChange(locale: tag, server: home.map { "\($0.server)" }, keptOnServer: kept))

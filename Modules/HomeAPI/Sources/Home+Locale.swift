@@ -18,6 +18,16 @@ extension Home {
 
     /// The locale persisted on the server for the user, which also becomes the one in memory.
     public func persistedLocale() async throws -> Locale? {
+        try await persistedLanguageTag()?.locale
+    }
+
+    /// The language persisted on the server for the user as its BCP-47 tag, which also becomes
+    /// the one in memory.
+    public func persistedLanguage() async throws -> String? {
+        try await persistedLanguageTag()?.text
+    }
+
+    private func persistedLanguageTag() async throws -> LanguageTag? {
         let tag = try await perform {
             try await withConnection { connection -> LanguageTag? in
                 guard case .string(let text)? = try await languageData(on: connection)["language"] else { return nil }
@@ -25,7 +35,7 @@ extension Home {
             }
         }
         if let tag { client.state.withLock { $0.locale = tag } }
-        return tag?.locale
+        return tag
     }
 
     /// Writes `tag` into the user's language data, keeping its other fields (number and time formats).

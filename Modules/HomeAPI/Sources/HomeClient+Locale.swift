@@ -7,11 +7,28 @@ extension HomeClient {
     public func setLocale(_ locale: Locale?) async throws {
         _ = try configuration()
         let tag = try locale.map { locale throws(HomeError) -> LanguageTag in
+            guard LanguageTag.localesWork else {
+                throw .invalidField("locale", "this program cannot read a Locale's language (it links FoundationEssentials alone); pass its tag to setLanguage(_:)")
+            }
             guard let tag = LanguageTag(locale) else {
                 throw .invalidField("locale", "'\(locale.identifier)' is not a BCP-47 language tag (such as en-US)")
             }
             return tag
         }
+        try await setLanguage(tag)
+    }
+
+    /// As ``setLocale(_:)``, the language given by its BCP-47 tag (`nl`, `en-GB`); nil forgets it.
+    public func setLanguage(_ text: String?) async throws {
+        _ = try configuration()
+        let tag = try text.map { text throws(HomeError) -> LanguageTag in
+            guard let tag = LanguageTag(text: text) else { throw .invalidField("locale", "'\(text)' is not a BCP-47 language tag (such as en-US)") }
+            return tag
+        }
+        try await setLanguage(tag)
+    }
+
+    private func setLanguage(_ tag: LanguageTag?) async throws {
         let (previous, active) = state.withLock { state in
             defer { state.locale = tag }
             return (state.locale, state.active)
@@ -31,5 +48,11 @@ extension HomeClient {
     public func getLocale() throws -> Locale? {
         _ = try configuration()
         return state.withLock { $0.locale }?.locale
+    }
+
+    /// The language in memory as its BCP-47 tag, or nil when none is set.
+    public func getLanguage() throws -> String? {
+        _ = try configuration()
+        return state.withLock { $0.locale }?.text
     }
 }

@@ -4,10 +4,18 @@ import FoundationEssentials
 struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     let text: String
 
-    /// The tag of `locale`; nil when it has no language (`und`) or is not well formed.
+    /// The tag of `locale`; nil when it has no language (`und`) or is not well formed, or when
+    /// this process cannot tell (``localesWork``).
     init?(_ locale: Locale) {
+        guard Self.localesWork else { return nil }
         self.init(text: locale.identifier(.bcp47))
     }
+
+    /// Whether `Locale` knows languages in this process: it does where Foundation's
+    /// internationalization is linked (a program that imports Foundation); with
+    /// FoundationEssentials alone (as `home`), every locale reads as `en-001`, so a caller names
+    /// the language by its tag instead (``HomeClient/setLanguage(_:)``).
+    static let localesWork = Locale(identifier: "de").identifier(.bcp47) == "de"
 
     /// `text` when it is a well-formed tag: a 2–8 letter language, then 1–8 character subtags.
     init?(text: String) {
