@@ -13,7 +13,7 @@ enum LibraryInspection {
         guard magic == [0x7F, 0x45, 0x4C, 0x46] else {
             throw LibraryNotLoaded("\(url.path) is not a shared library (no ELF header); it is not loaded")
         }
-        let mode = (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0
+        let mode = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? UInt) ?? nil).map { Int($0) } ?? 0
         let writable = mode & 0o022 != 0 ? "; warning: other users may write it" : ""
         throw LibraryNotLoaded(
             "\(url.path) is a shared library\(writable); it was not loaded, since loading runs its code: "

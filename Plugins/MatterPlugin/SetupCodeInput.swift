@@ -28,7 +28,8 @@ enum SetupCodeInput {
     /// The Matter setup code of the QR code in the picture at `path`; a usage error says why there is none.
     static func code(fromPicture path: String) throws -> String {
         let url = URL(fileURLWithPath: path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        // UInt as FoundationEssentials gives it (and Foundation's NSNumber bridges to).
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? UInt) ?? nil).map { Int($0) }
         guard let size else { throw UsageError("cannot read \(path): no such file") }
         guard size <= QRImageReader.maximumFileSize else { throw UsageError("\(path) is \(size) bytes; pictures of at most \(QRImageReader.maximumFileSize) are read") }
         let data: Data

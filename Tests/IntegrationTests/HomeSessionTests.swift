@@ -241,6 +241,16 @@ final class HomeSessionTests: XCTestCase {
         XCTAssertEqual(saved, "de-DE")
         let readBack = try await home.persistedLocale()
         XCTAssertEqual(readBack?.identifier(.bcp47), "de-DE")
+        // By its tag, as `home locale set` does (a program without Foundation's locales).
+        try await Home.setLanguage("nl")
+        XCTAssertEqual(try Home.getLanguage(), "nl")
+        let tagged = try await Self.serverLanguage(server)
+        XCTAssertEqual(tagged, "nl")
+        let taggedBack = try await home.persistedLanguage()
+        XCTAssertEqual(taggedBack, "nl")
+        await expectHomeError(.invalidArgument) { try await Home.setLanguage("not a tag") }
+        XCTAssertEqual(try Home.getLanguage(), "nl", "a refused tag changes nothing")
+        try await Home.setLocale(Locale(identifier: "de-DE"))
 
         // The same session at an address where nothing listens.
         let store = CredentialStore(folder: world.layout.configuration)

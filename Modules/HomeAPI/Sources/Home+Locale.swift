@@ -16,6 +16,16 @@ extension Home {
         try HomeClient.shared.getLocale()
     }
 
+    /// Sets the shared client's language by its BCP-47 tag (``HomeClient/setLanguage(_:)``).
+    public static func setLanguage(_ tag: String?) async throws {
+        try await HomeClient.shared.setLanguage(tag)
+    }
+
+    /// The shared client's language in memory as its BCP-47 tag, or nil when none is set.
+    public static func getLanguage() throws -> String? {
+        try HomeClient.shared.getLanguage()
+    }
+
     /// The locale persisted on the server for the user, which also becomes the one in memory.
     public func persistedLocale() async throws -> Locale? {
         try await persistedLanguageTag()?.locale

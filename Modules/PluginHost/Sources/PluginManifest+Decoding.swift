@@ -27,7 +27,7 @@ extension PluginManifest {
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > maximumSize {
+            if let size = attributes[.size] as? UInt, size > UInt(maximumSize) {
                 return (nil, [Diagnostic(.malformedManifest, "\(url.path) is \(size) bytes; a manifest may be at most \(maximumSize) bytes")])
             }
             data = try Data(contentsOf: url)
