@@ -4,14 +4,11 @@ import Glibc
 /// A lock with a condition variable (pthread): what `NSCondition` gives, without Foundation.
 /// `wait` and `signal` are called holding the lock.
 public final class Condition: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let exclusion = Lock()
     private let variable: UnsafeMutablePointer<pthread_cond_t>
 
     /// A new condition, its lock not held.
     public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
         variable = .allocate(capacity: 1)
         variable.initialize(to: pthread_cond_t())
         pthread_cond_init(variable, nil)
@@ -20,23 +17,21 @@ public final class Condition: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(variable)
         variable.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// Waits for the lock and takes it.
     public func lock() {
-        pthread_mutex_lock(mutex)
+        exclusion.lock()
     }
 
     /// Gives the lock up (held by the caller).
     public func unlock() {
-        pthread_mutex_unlock(mutex)
+        exclusion.unlock()
     }
 
     /// Releases the lock until signalled (or woken spuriously), then holds it again.
     public func wait() {
-        pthread_cond_wait(variable, mutex)
+        pthread_cond_wait(variable, exclusion.mutex)
     }
 
     /// As ``wait()``, giving up at `deadline` (wall-clock time, as the condition's clock is):
@@ -45,7 +40,7 @@ public final class Condition: @unchecked Sendable {
         let seconds = deadline.timeIntervalSince1970
         let whole = seconds.rounded(.down)
         var time = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1_000_000_000))
-        return pthread_cond_timedwait(variable, mutex, &time) == 0
+        return pthread_cond_timedwait(variable, exclusion.mutex, &time) == 0
     }
 
     /// Wakes one waiter.

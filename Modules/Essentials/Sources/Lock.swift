@@ -3,7 +3,8 @@ import Glibc
 /// A mutual-exclusion lock over a pthread mutex: what `NSLock` gives, without linking Foundation
 /// (whose libraries and ICU are most of a small daemon's resident memory).
 public final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The mutex, for ``Condition``'s waits.
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// A new, unlocked lock.
     public init() {
