@@ -131,19 +131,26 @@ def redis_memory(port):
 
 
 def start_redis(binary, folder, cluster=False):
-    """A Redis on a free loopback port (cluster-enabled when asked, its files in `folder`); the process and port."""
-    port = free_port()
+    """A Redis on a free loopback port (cluster-enabled when asked, its files in `folder`); the process and port.
+    A port found free can be taken before Redis binds it (by a client's ephemeral port): then
+    Redis exits, and another port is tried."""
     os.makedirs(folder, exist_ok=True)
     extra = ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000"] if cluster else []
-    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                                "--dir", folder] + extra, stdout=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return process, port
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit(f"Redis did not start on port {port}")
+    for _ in range(5):
+        port = free_port()
+        process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                                    "--dir", folder] + extra, stdout=subprocess.DEVNULL)
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                return process, port
+            except OSError:
+                if process.poll() is not None:
+                    break
+                time.sleep(0.1)
+        process.kill()
+        process.wait()
+    raise SystemExit(f"Redis did not start (the last port tried: {port})")
 
 
 def start_cluster(binary, folder):

@@ -32,11 +32,18 @@ public struct RelayRequest: Sendable, Equatable {
     /// Whether the body is declared JSON: `Content-Type: application/json`, with or without
     /// parameters such as `charset`. Compared byte by byte: this runs for every POST.
     public var isJSON: Bool {
-        guard var value = headers["content-type"]?.utf8[...] else { return false }
-        if let semicolon = value.firstIndex(of: UInt8(ascii: ";")) { value = value[..<semicolon] }
-        while let last = value.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { value = value.dropLast() }
-        let expected = "application/json".utf8
-        return value.count == expected.count && zip(value, expected).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+        guard var value = headers["content-type"] else { return false }
+        return value.withUTF8 { bytes in
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            let expected: StaticString = "application/json"
+            guard end == expected.utf8CodeUnitCount else { return false }
+            for index in 0..<end {
+                let byte = bytes[index]
+                guard (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected.utf8Start[index] else { return false }
+            }
+            return true
+        }
     }
 
     /// The credential of an `Authorization: Bearer …` header.

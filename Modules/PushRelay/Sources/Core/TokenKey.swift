@@ -32,22 +32,21 @@ struct TokenKey: Hashable, Sendable {
     /// The 128 bits of a canonical key (the last character's four unused bits zero), or nil.
     private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64)? {
         guard bytes.count == length else { return nil }
+        // Characters 0-9 and the top four bits of character 10 fill `high`; the rest `low`.
         var high: UInt64 = 0, low: UInt64 = 0
-        for (position, byte) in bytes.enumerated() {
-            guard let value = sextet(byte) else { return nil }
-            // Characters 0-9 and the top four bits of character 10 fill `high`; the rest `low`.
-            switch position {
-            case ..<10: high = high << 6 | value
-            case 10:
-                high = high << 4 | value >> 2
-                low = value & 3
-            case ..<21: low = low << 6 | value
-            default:
-                guard value & 15 == 0 else { return nil }
-                low = low << 2 | value >> 4
-            }
+        for index in 0..<10 {
+            guard let value = sextet(bytes[index]) else { return nil }
+            high = high << 6 | value
         }
-        return (high, low)
+        guard let middle = sextet(bytes[10]) else { return nil }
+        high = high << 4 | middle >> 2
+        low = middle & 3
+        for index in 11..<21 {
+            guard let value = sextet(bytes[index]) else { return nil }
+            low = low << 6 | value
+        }
+        guard let last = sextet(bytes[21]), last & 15 == 0 else { return nil }
+        return (high, low << 2 | last >> 4)
     }
 
     /// The value of a base64url character (RFC 4648 §5), nil for any other byte.

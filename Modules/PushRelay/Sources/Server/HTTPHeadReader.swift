@@ -81,19 +81,25 @@ enum HTTPHeadReader {
 
     /// `METHOD SP request-target SP HTTP/1.x`.
     private static func readRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseFailure) -> HTTPRequestHead {
-        let parts = line.split(separator: space, maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw HTTPParseFailure(400, "the request line must be 'METHOD TARGET HTTP/1.1'") }
-        let (method, target, version) = (parts[0], parts[1], parts[2])
+        // Exactly two spaces: method, target, version.
+        guard let firstSpace = line.firstIndex(of: space), case let rest = line[(firstSpace + 1)...],
+              let secondSpace = rest.firstIndex(of: space), !rest[(secondSpace + 1)...].contains(space) else {
+            throw HTTPParseFailure(400, "the request line must be 'METHOD TARGET HTTP/1.1'")
+        }
+        let (method, target, version) = (line[..<firstSpace], rest[..<secondSpace], rest[(secondSpace + 1)...])
         guard !method.isEmpty, method.allSatisfy(isTokenByte) else { throw HTTPParseFailure(400, "the method is not a token") }
         guard target.allSatisfy({ $0 > space && $0 < 0x7F }), let origin = originForm(target, method: method) else {
             throw HTTPParseFailure(400, "the request target must be a path starting with '/'")
         }
         var head = HTTPRequestHead()
-        switch String(decoding: version, as: UTF8.self) {
-        case "HTTP/1.1": head.minorVersion = 1
-        case "HTTP/1.0": head.minorVersion = 0
-        case let other where other.hasPrefix("HTTP/"): throw HTTPParseFailure(505, "\(other) is not supported; this server speaks HTTP/1.1")
-        default: throw HTTPParseFailure(400, "the request line does not end with an HTTP version")
+        if version.elementsEqual("HTTP/1.1".utf8) {
+            head.minorVersion = 1
+        } else if version.elementsEqual("HTTP/1.0".utf8) {
+            head.minorVersion = 0
+        } else if version.starts(with: "HTTP/".utf8) {
+            throw HTTPParseFailure(505, "\(text(version)) is not supported; this server speaks HTTP/1.1")
+        } else {
+            throw HTTPParseFailure(400, "the request line does not end with an HTTP version")
         }
         head.method = String(decoding: method, as: UTF8.self)
         head.target = String(decoding: origin, as: UTF8.self)
@@ -135,8 +141,14 @@ enum HTTPHeadReader {
 
     /// Which field `name` is, compared without regard to case and without making a String.
     private static func known(_ name: ArraySlice<UInt8>) -> FieldName {
-        func named(_ expected: String) -> Bool {
-            name.count == expected.utf8.count && zip(name, expected.utf8).allSatisfy { lowercased($0) == $1 }
+        func named(_ expected: StaticString) -> Bool {
+            guard name.count == expected.utf8CodeUnitCount else { return false }
+            var letter = expected.utf8Start
+            for byte in name {
+                guard lowercased(byte) == letter.pointee else { return false }
+                letter += 1
+            }
+            return true
         }
         switch name.count {
         case 14 where named("content-length"): return .contentLength

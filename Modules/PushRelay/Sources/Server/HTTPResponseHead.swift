@@ -10,7 +10,12 @@ enum HTTPResponseHead {
     ) -> [UInt8] {
         var head: [UInt8] = []
         head.reserveCapacity(160 + extraFields.utf8.count)
-        head += "HTTP/1.1 \(status) \(reason(status))\r\nDate: ".utf8
+        switch status {
+        // The answers to nearly every request, made once.
+        case 201: head += created
+        case 200: head += ok
+        default: head += "HTTP/1.1 \(status) \(reason(status))\r\nDate: ".utf8
+        }
         head += date
         head += "\r\nContent-Type: ".utf8
         head += contentType.utf8
@@ -30,6 +35,8 @@ enum HTTPResponseHead {
         head += "\r\n".utf8
         return head
     }
+
+    private static let created = Array("HTTP/1.1 201 Created\r\nDate: ".utf8), ok = Array("HTTP/1.1 200 OK\r\nDate: ".utf8)
 
     /// `HTTP/1.1 100 Continue`, for a client that waits for it before sending its body.
     static let continueInterim = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
