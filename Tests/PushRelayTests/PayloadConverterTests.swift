@@ -23,7 +23,37 @@ final class PayloadConverterTests: XCTestCase {
             let source = try String(contentsOf: folder.appendingPathComponent(input), encoding: .utf8)
             let expected = try JSONParser.parse(String(contentsOf: folder.appendingPathComponent(name + ".expected.json"), encoding: .utf8))
             XCTAssertEqual(try PayloadConverter.convert(try notification(source)), expected, name)
+            XCTAssertEqual(try PayloadConverter.streamedBytes(try notification(source)), try JSONSerializer.data(expected), name)
         }
+    }
+
+    /// The bytes a stream delivers, written straight from the fields, are what the serializer
+    /// writes of the converted value, and a refusal is the same refusal (a number JSON cannot
+    /// express included): on random notifications made of the keys with a meaning (each of a
+    /// right or a wrong kind) and others.
+    func testStreamedBytesAreTheSerializedPayload() throws {
+        var random = SystemRandomNumberGenerator()
+        let keys = ["tag", "group", "url", "subtitle", "entity_id", "sound", "push", "actions", "image", "video", "audio", "other", "zeta", "Ü"]
+        let values: [JSONValue] = [
+            .string("x"), .string(""), .string("é\"\n"), .integer(5), .double(1e5), .bool(true), .null, .array([]),
+            .array([.object(["action": .string("A"), "title": .string("t")])]), .array([.object(["title": .string("t")])]),
+            .object([:]), .object(["name": .string("s"), "critical": .integer(1)]), .double(.infinity),
+        ]
+        for round in 0..<3_000 {
+            var data: [String: JSONValue] = [:]
+            for _ in 0..<Int.random(in: 0...5, using: &random) { data[keys.randomElement(using: &random) ?? "tag"] = values.randomElement(using: &random) }
+            let title: String? = Bool.random(using: &random) ? "T\(round)" : nil
+            let message = ["m", "clear_badge", "command_x", "hello \"you\""].randomElement(using: &random) ?? "m"
+            let notification = HomeAssistantNotification.plain(message: message, title: title, data: data)
+            switch (Result { try JSONSerializer.data(PayloadConverter.convert(notification)) }, Result { try PayloadConverter.streamedBytes(notification) }) {
+            case (.success(let expected), .success(let written)): XCTAssertEqual(written, expected, "\(notification)")
+            case (.failure(let expected), .failure(let refused)):
+                XCTAssertEqual("\(refused)", "\(expected)", "\(notification)")
+            default: XCTFail("one way refused, the other did not: \(notification)")
+            }
+        }
+        let sealed = HomeAssistantNotification.encrypted("abc")
+        XCTAssertEqual(try PayloadConverter.streamedBytes(sealed), try JSONSerializer.data(PayloadConverter.convert(sealed)))
     }
 
     func testBadDataIsRefusedNamingTheKey() throws {

@@ -23,6 +23,14 @@ public struct JSONObjectWriter: Sendable {
         bytes.append(contentsOf: value.finished())
     }
 
+    /// Adds `value` as `JSONSerializer` writes it, nothing when it is nil; false (and the object
+    /// unfinished) when it holds a number JSON cannot express.
+    public mutating func value(_ key: String, _ value: JSONValue?) -> Bool {
+        guard let value else { return true }
+        member(key)
+        return JSONSerializer.write(value, into: &bytes)
+    }
+
     /// The object's bytes, closed.
     public func finished() -> [UInt8] {
         bytes + [UInt8(ascii: "}")]

@@ -55,7 +55,7 @@ public enum JSONSerializer {
 
     /// Writes `value` compactly; false when it holds a non-finite double. Literals, integers and
     /// strings without escapes go in without a String or array made for them.
-    private static func write(_ value: JSONValue, into output: inout [UInt8]) -> Bool {
+    static func write(_ value: JSONValue, into output: inout [UInt8]) -> Bool {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)

@@ -126,10 +126,10 @@ public final class RelayService: Sendable {
         } else if !providerTokens.admit(key, at: date) {
             throw RelayRequestError(429, "the relay keeps counts for at most \(configuration.providerTokensPerDay) push tokens of other apps a day; try again after 00:00 UTC")
         }
-        let payload = try PayloadConverter.convert(push.notification)
         // What a stream delivers is checked as it will be written (a number such as 1e5 is
         // written 100000.0), before the notification counts against the day's limit.
-        let streamed = route.provider == nil ? try JSONSerializer.data(payload) : []
+        let payload = route.provider == nil ? JSONValue.null : try PayloadConverter.convert(push.notification)
+        let streamed = route.provider == nil ? try PayloadConverter.streamedBytes(push.notification) : []
         guard streamed.count <= QueueLimits.maximumPayloadSize else {
             throw RelayRequestError(413, "the notification is \(streamed.count) bytes as delivered; a device takes at most \(QueueLimits.maximumPayloadSize)")
         }

@@ -20,11 +20,23 @@ public enum PayloadConverter {
         case .encrypted(let sealed):
             return .object(["type": .string("encrypted"), "encrypted_data": .string(sealed)])
         case .plain(let message, let title, let data):
-            if commands.contains(message) || message.hasPrefix("command_") {
-                return command(message, data: data)
-            }
-            return try alert(message: message, title: title, data: data)
+            if isCommand(message) { return command(message, data: data) }
+            return try AlertPayload(message: message, title: title, data: data).json
         }
+    }
+
+    /// What ``convert(_:)`` makes, as `JSONSerializer.data` writes it; a notification to show is
+    /// written straight from its fields. A `RelayRequestError` (400) for one that cannot be sent,
+    /// a `JSONEncodingError` for a number JSON cannot express.
+    public static func streamedBytes(_ notification: HomeAssistantNotification) throws -> [UInt8] {
+        guard case .plain(let message, let title, let data) = notification, !isCommand(message) else {
+            return try JSONSerializer.data(convert(notification))
+        }
+        return try AlertPayload(message: message, title: title, data: data).bytes()
+    }
+
+    private static func isCommand(_ message: String) -> Bool {
+        commands.contains(message) || message.hasPrefix("command_")
     }
 
     private static func command(_ name: String, data: [String: JSONValue]) -> JSONValue {
@@ -33,68 +45,5 @@ public enum PayloadConverter {
         let rest = data.filter { $0.key != "tag" }
         if !rest.isEmpty { payload["data"] = .object(rest) }
         return .object(payload)
-    }
-
-    /// One pass over `data` sorts out the keys with a meaning; they are checked afterwards in a
-    /// fixed order, so a body with several faults is always refused for the same one.
-    private static func alert(message: String, title: String?, data: [String: JSONValue]) throws(RelayRequestError) -> JSONValue {
-        var payload: [String: JSONValue] = ["type": .string("notification"), "body": .string(message)]
-        if let title { payload["title"] = .string(title) }
-        var tag, group, url, subtitle, entityID, sound, push, actions, image, video, audio: JSONValue?
-        var rest: [String: JSONValue] = [:]
-        for (key, value) in data {
-            switch key {
-            case "tag": tag = value
-            case "group": group = value
-            case "url": url = value
-            case "subtitle": subtitle = value
-            case "entity_id": entityID = value
-            case "sound": sound = value
-            case "push": push = value
-            case "actions": actions = value
-            case "image": image = value
-            case "video": video = value
-            case "audio": audio = value
-            default: rest[key] = value
-            }
-        }
-        try move(tag, named: "tag", to: "collapse_id", in: &payload)
-        try move(group, named: "group", to: "thread_id", in: &payload)
-        try move(url, named: "url", to: "url", in: &payload)
-        try move(subtitle, named: "subtitle", to: "subtitle", in: &payload)
-        try move(entityID, named: "entity_id", to: "entity_id", in: &payload)
-        if let sound {
-            switch sound {
-            case .string, .object: payload["sound"] = sound
-            default: throw RelayRequestError(400, "data.sound must be a name or an object")
-            }
-        }
-        if let push {
-            guard case .object = push else { throw RelayRequestError(400, "data.push must be an object") }
-            payload["push"] = push
-        }
-        if let actions {
-            guard case .array(let list) = actions, list.allSatisfy({ $0.objectValue?["action"] != nil }) else {
-                throw RelayRequestError(400, "data.actions must be a list of objects with an action")
-            }
-            payload["actions"] = actions
-        }
-        if image != nil || video != nil || audio != nil {
-            for (kind, value) in [("image", image), ("video", video), ("audio", audio)] {
-                guard let value else { continue }
-                guard payload["attachment"] == nil else { throw RelayRequestError(400, "data may carry one of image, video and audio") }
-                guard case .string(let url) = value, !url.isEmpty else { throw RelayRequestError(400, "data.\(kind) must be a URL or path") }
-                payload["attachment"] = .object(["url": .string(url), "content_type": .string(kind)])
-            }
-        }
-        if !rest.isEmpty { payload["data"] = .object(rest) }
-        return .object(payload)
-    }
-
-    /// A string of `data` under `key`, put into the payload as `target`.
-    private static func move(_ value: JSONValue?, named key: String, to target: String, in payload: inout [String: JSONValue]) throws(RelayRequestError) {
-        guard let value else { return }
-        guard case .string = value else { throw RelayRequestError(400, "data.\(key) must be a string") }
-        payload[target] = value
     }
 }
