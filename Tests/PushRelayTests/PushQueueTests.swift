@@ -30,12 +30,16 @@ final class PushQueueTests: XCTestCase {
 
     private func payloads(_ notifications: [QueuedNotification]) -> [String] { notifications.map(\.payload) }
 
-    /// Queues a notification "TOKENi" for each token in turn; the ids.
+    /// Queues a notification "TOKENi" for each token in turn, with the ids a relay starting now
+    /// would give; the ids.
     @discardableResult
     private func fill(_ pool: DatabasePool, _ tokens: [String], spacing: Double = 10) throws -> [Int64] {
         try pool.write { database in
-            try tokens.enumerated().map { index, token in
-                try PushQueue.enqueue(Array("\(token)\(index)".utf8), for: token, at: start.addingTimeInterval(Double(index) * spacing), in: database)
+            let first = try PushQueue.nextID(in: database)
+            return try tokens.enumerated().map { index, token in
+                let id = first + Int64(index)
+                try PushQueue.enqueue(Array("\(token)\(index)".utf8), id: id, for: token, at: start.addingTimeInterval(Double(index) * spacing), in: database)
+                return id
             }
         }
     }
@@ -80,10 +84,33 @@ final class PushQueueTests: XCTestCase {
 
     func testIdsAreNeverReusedEvenOnceTheQueueIsEmpty() throws {
         let pool = try pool()
-        let first = try fill(pool, ["a"])
-        try pool.write { try PushQueue.delete(first, of: "a", in: $0) }
+        let first = try fill(pool, ["a", "b", "a"])
+        try pool.write { try PushQueue.delete([first[0], first[2]], of: "a", in: $0) }
+        try pool.write { try PushQueue.delete([first[1]], of: "b", in: $0) }
         let second = try fill(pool, ["a"])
-        XCTAssertGreaterThan(second[0], first[0], "a client resuming after the first id gets the next one")
+        XCTAssertGreaterThan(second[0], first[2], "a client resuming after the last id gets the next one, after a restart too")
+        _ = try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(100), in: $0) }
+        XCTAssertGreaterThan(try fill(pool, ["a"])[0], second[0], "purged ids are not given again either")
+    }
+
+    /// A relay from before ids were the relay's own (AUTOINCREMENT) had emptied its queue: the
+    /// ids it gave are not given again.
+    func testTheIdsAnEarlierRelayGaveAreNotGivenAgain() throws {
+        let start = start
+        let pool = try pool { pool in
+            try pool.write { database in
+                try database.executeScript("""
+                CREATE TABLE push_queue (id INTEGER PRIMARY KEY AUTOINCREMENT, token TEXT NOT NULL, payload BLOB NOT NULL, enqueued_at REAL NOT NULL);
+                INSERT INTO push_queue (token, payload, enqueued_at) VALUES ('a', x'00', 1), ('a', x'00', 2), ('b', x'00', 3);
+                DELETE FROM push_queue WHERE id > 1;
+                """)
+                for name in ["push_queue.v1", "push_queue.v2", "push_queue.v3"] {
+                    try database.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)", name, start)
+                }
+            }
+        }
+        XCTAssertEqual(try queued(pool), 1, "the row left is kept")
+        XCTAssertEqual(try pool.read { try PushQueue.nextID(in: $0) }, 4)
     }
 
     func testPurgeRemovesOnlyExpiredNotificationsAndNamesEachKeysLastOne() throws {

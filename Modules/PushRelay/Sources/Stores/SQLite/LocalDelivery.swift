@@ -1,6 +1,7 @@
 import Essentials
 import Foundation
 import Persistence
+import Synchronization
 
 /// Delivery within one relay process: every notification is queued durably in the
 /// ``PushQueue`` and sent to the token's connected streams from there; it stays queued until the
@@ -21,6 +22,8 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     private let index: QueueIndex
     private let purge: DispatchSourceTimer
     private let failures: FailureCount
+    /// The id the next notification gets (``PushQueue``: never one given before).
+    private let nextID: Atomic<Int64>
 
     /// Adds the queue's table to `migrator`.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -39,6 +42,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         let failures = FailureCount(logger: logger)
         self.failures = failures
         let index = QueueIndex(try pool.read { database in try PushQueue.entries(in: database) })
+        nextID = Atomic(try pool.read { database in try PushQueue.nextID(in: database) })
         self.index = index
         streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
             let cursor: Int64
@@ -94,7 +98,9 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// On the writer thread: queues the notification, then drops the oldest while a cap is
     /// exceeded; the new row's id.
     private func enqueue(_ bytes: [UInt8], for key: String, at date: Date, in database: DatabaseConnection) throws -> Int64 {
-        let id = try PushQueue.enqueue(bytes, for: key, at: date, in: database)
+        // A write rolled back and run again takes a new id: ids only have to grow.
+        let id = nextID.add(1, ordering: .relaxed).oldValue
+        try PushQueue.enqueue(bytes, id: id, for: key, at: date, in: database)
         let count = index.added(QueueEntry(id: id, bytes: bytes.count), to: key)
         if count > limits.perToken { try drop(count - limits.perToken, of: key, in: database) }
         // Over the total: the fullest queue gives up its oldest first, so one who floods many
