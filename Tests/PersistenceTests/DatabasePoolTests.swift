@@ -24,6 +24,17 @@ final class DatabasePoolTests: XCTestCase {
         folder.remove()
     }
 
+    /// Text is bound by its length in bytes: a NUL inside and letters of more than one byte
+    /// come back as they went in, and the length SQLite stores is the UTF-8 length.
+    func testTextIsBoundWhole() throws {
+        let texts = ["a\u{0}b", "é😀 \u{0}", "", String(repeating: "x", count: 70_000)]
+        for (id, text) in texts.enumerated() {
+            try pool.write { try $0.execute("INSERT INTO gadget (id, name) VALUES (?, ?)", id, text) }
+            XCTAssertEqual(try pool.read { try $0.scalar(String.self, "SELECT name FROM gadget WHERE id = ?", id) }, text)
+            XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT length(CAST(name AS BLOB)) FROM gadget WHERE id = ?", id) }, text.utf8.count)
+        }
+    }
+
     private func count(_ table: String) throws -> Int {
         try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM \(table)") ?? -1 }
     }

@@ -44,11 +44,12 @@ public final class Statement {
             case .integer(let value): status = sqlite3_bind_int64(handle, index, value)
             case .real(let value): status = sqlite3_bind_double(handle, index, value)
             case .text(let value):
-                // Bound by its length in bytes, so a NUL inside is kept rather than ending the text.
-                let bytes = Array(value.utf8)
-                status = (bytes + [0]).withUnsafeBufferPointer { text in
-                    text.withMemoryRebound(to: CChar.self) { characters in
-                        sqlite3_bind_text64(handle, index, characters.baseAddress, sqlite3_uint64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
+                // Bound by its length in bytes, so a NUL inside is kept rather than ending the
+                // text; read in place (SQLite copies it), with no array made for it.
+                var text = value
+                status = text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { characters in
+                        sqlite3_bind_text64(handle, index, characters.baseAddress, sqlite3_uint64(characters.count), Self.transient, UInt8(SQLITE_UTF8))
                     }
                 }
             case .blob(let value):
