@@ -1,6 +1,9 @@
 // Fuzz target `relay-request`: `POST /push/send` bodies as the relay reads them, then the device
 // payload and the APNs request made from an accepted one. A refusal is a 4xx; an accepted push
-// token follows the token rules.
+// token follows the token rules; the bytes a stream delivers, written straight from the fields,
+// are the serialized payload, and a refusal of one is the refusal of the other.
+import Essentials
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRelayRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let body = Array(UnsafeBufferPointer(start: data, count: size))
@@ -10,6 +13,13 @@ public func fuzzRelayRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
             try PushTokenRules.check(push.pushToken)
         } catch {
             fatalError("an accepted push token breaks the rules: \(error)")
+        }
+        let streamed = Result { try PayloadConverter.streamedBytes(push.notification) }
+        let serialized = Result { try JSONSerializer.data(PayloadConverter.convert(push.notification)) }
+        switch (streamed, serialized) {
+        case (.success(let bytes), .success(let expected)) where bytes == expected: break
+        case (.failure(let refusal), .failure(let expected)) where "\(refusal)" == "\(expected)": break
+        default: fatalError("a stream's bytes differ from the serialized payload: \(streamed) against \(serialized)")
         }
         let payload = try PayloadConverter.convert(push.notification)
         _ = try? APNsRequest(payload)
