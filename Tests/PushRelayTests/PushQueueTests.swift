@@ -113,6 +113,21 @@ final class PushQueueTests: XCTestCase {
         XCTAssertEqual(try pool.read { try PushQueue.nextID(in: $0) }, 4)
     }
 
+    /// A queue over its cap drops its oldest in the write that queues the newer row, which keeps
+    /// the next ids above without a record; removing that newer row records it.
+    func testADropForANewerRowRecordsNothingAndRemovingTheNewerOneDoes() throws {
+        let pool = try pool()
+        let removedHighWater = { try pool.read { try $0.scalar(Int64.self, "SELECT max(id) FROM push_queue_removed") } ?? 0 }
+        let before = try removedHighWater()
+        let ids = try fill(pool, ["a", "a"])
+        try pool.write { try PushQueue.delete([ids[0]], of: "a", in: $0, keptNewer: ids[1]) }
+        XCTAssertEqual(try removedHighWater(), before, "the newer row stays, so nothing is recorded")
+        XCTAssertEqual(try pool.read { try PushQueue.nextID(in: $0) }, ids[1] + 1)
+        try pool.write { try PushQueue.delete([ids[1]], of: "a", in: $0, keptNewer: ids[0]) }
+        XCTAssertEqual(try removedHighWater(), ids[1], "a 'newer' row below the one removed does not keep the ids above")
+        XCTAssertEqual(try pool.read { try PushQueue.nextID(in: $0) }, ids[1] + 1, "an emptied queue still goes on above")
+    }
+
     func testPurgeRemovesOnlyExpiredNotificationsAndNamesEachKeysLastOne() throws {
         let pool = try pool()
         let ids = try fill(pool, (0..<10).map { "t\($0 % 3)" }, spacing: 1)

@@ -102,23 +102,24 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         try PushQueue.enqueue(bytes, id: id, for: key, at: date, in: database)
         let count = index.added(QueueEntry(id: id, bytes: bytes.count), to: key)
-        if count > limits.perToken { try drop(count - limits.perToken, of: key, in: database) }
+        if count > limits.perToken { try drop(count - limits.perToken, of: key, keeping: id, in: database) }
         // Over the total: the fullest queue gives up its oldest first, so one who floods many
         // tokens cannot push out the few notifications of a device that is merely away.
         var total = index.total
         while total.count > limits.total || total.bytes > limits.totalBytes, let fullest = index.largest {
             let excess = max(1, total.count - limits.total, (total.bytes - limits.totalBytes) / max(1, total.bytes / max(1, total.count)))
-            try drop(excess, of: fullest, in: database)
+            try drop(excess, of: fullest, keeping: id, in: database)
             total = index.total
         }
         return id
     }
 
-    /// Removes the `count` oldest notifications of `key`, counted as dropped.
-    private func drop(_ count: Int, of key: String, in database: DatabaseConnection) throws {
+    /// Removes the `count` oldest notifications of `key`, counted as dropped, for `newest`, the
+    /// row the same write queued.
+    private func drop(_ count: Int, of key: String, keeping newest: Int64, in database: DatabaseConnection) throws {
         let oldest = index.oldest(count, of: key)
         guard let last = oldest.last else { return }
-        try PushQueue.delete(oldest.map(\.id), of: key, in: database)
+        try PushQueue.delete(oldest.map(\.id), of: key, in: database, keptNewer: newest)
         index.removed(from: key, through: last.id, dropped: true)
     }
 

@@ -104,8 +104,11 @@ enum PushQueue {
         }
     }
 
-    /// Removes the rows `ids` of `key`.
-    static func delete(_ ids: [Int64], of key: String, in database: DatabaseConnection) throws {
+    /// Removes the rows `ids` of `key`. With `newer`, a row the same write queued with a higher
+    /// id than every one removed (a queue over its cap dropping its oldest for it), the highest
+    /// id removed is not recorded: that row commits with the removal or neither does, and keeps
+    /// the next start's ids above (its own removal records it, unless again a newer one stays).
+    static func delete(_ ids: [Int64], of key: String, in database: DatabaseConnection, keptNewer newer: Int64? = nil) throws {
         guard let highest = ids.max() else { return }
         if ids.count == 1 {
             // One id is what a queue over its cap drops for each notification queued.
@@ -113,6 +116,7 @@ enum PushQueue {
         } else {
             try database.execute("DELETE FROM push_queue WHERE id IN (SELECT value FROM json_each(?)) AND token = ?", idList(ids), key)
         }
+        if let newer, newer > highest { return }
         try recordRemoved(through: highest, in: database)
     }
 

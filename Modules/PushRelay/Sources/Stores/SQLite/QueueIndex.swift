@@ -65,9 +65,8 @@ final class QueueIndex: @unchecked Sendable {
         return lock.withLock { slots[key].map { Array(lists[$0].prefix(max(0, count))) } ?? [] }
     }
 
-    /// Indexes a queued row. Ids only grow, so any entry of `key` from `entry.id` on is the
-    /// leftover of a rolled-back write whose id was given again, and goes.
-    /// Returns how many entries `key` has now.
+    /// Indexes a queued row, whose id is above every id indexed before; how many entries `key`
+    /// has now.
     @discardableResult
     func added(_ entry: QueueEntry, to key: String) -> Int {
         let tokenKey = TokenKey(key)
@@ -97,16 +96,13 @@ final class QueueIndex: @unchecked Sendable {
 
     // The helpers below run with `lock` held (or during init).
 
-    /// Appends `entry` to the list of `key` (`tokenKey` in the map); how many entries `key` has now.
+    /// Appends `entry` to the list of `key` (`tokenKey` in the map); how many entries `key` has
+    /// now. Entries come in id order: the table's in order, then the ids the relay gives, counting
+    /// up on the writer thread (a write run again takes a new one).
     @discardableResult
     private func append(_ entry: QueueEntry, to key: String, _ tokenKey: TokenKey) -> Int {
-        var known = slots[tokenKey]
-        if let slot = known, let last = lists[slot].last, last.id >= entry.id {
-            remove(slot) { $0.id >= entry.id }
-            if lists[slot].isEmpty { known = nil }
-        }
         let slot: Int
-        if let known {
+        if let known = slots[tokenKey] {
             slot = known
         } else {
             if let free = freeSlots.popLast() {
