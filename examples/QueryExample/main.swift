@@ -49,6 +49,13 @@ func run() async throws -> Int32 {
     guard let first = try await updates.next() else { return 1 }
     let before = lightState(first)
     print("  now: \(light) is \(before)")
+    // The stream gives the newest value: a light that something turns back at once (an
+    // automation, say) may never show the change, so the example does not wait for good.
+    let deadline = 30
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(deadline)) {
+        print("  the stream showed no change of \(light) in \(deadline) s (did something turn it back?)")
+        exit(1)
+    }
     try await home.callService("light", "toggle", data: ["entity_id": .string(light)])
     while let devices = try await updates.next() {
         let state = lightState(devices)
