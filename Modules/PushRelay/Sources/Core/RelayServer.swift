@@ -53,10 +53,13 @@ public final class RelayServer: @unchecked Sendable {
         LocalDelivery.registerMigrations(in: &migrator)
         SQLiteRegistrationStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
-        // A batch of fewer than 32 lingers 0.2 ms for more: at tens of thousands of requests a
+        // A batch of fewer than 8 lingers 0.2 ms for more: at tens of thousands of requests a
         // second the batches grew from about 5 to about 7 writes, the log by fewer frames, and the
         // writer stopped less often for a checkpoint; p99 fell from 4-11 to 3-4 ms (paired A/B).
-        let writer = BatchedWriter(pool: pool, linger: 0.000_2)
+        // Eight, not 32: with 64 requests in flight a batch of 8 commits at once instead of
+        // waiting out the linger for 32 that seldom come (1.06-1.16x the requests a second, one
+        // relay after the other; 16 gave 1.02-1.09x, 4 a higher p99).
+        let writer = BatchedWriter(pool: pool, linger: 0.000_2, fullBatch: 8)
         let checkpointer = try WALCheckpointer(pool: pool, writer: writer, restartPages: 8_192)
         let logger = Logger.standardError(label: "push-relay", level: configuration.logLevel)
         let limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore
