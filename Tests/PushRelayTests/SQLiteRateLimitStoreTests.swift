@@ -118,11 +118,29 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         let tokens = (0..<(3 * SQLiteRateLimitStore.sliceSize + 17)).map { "token-\($0)" }
         for token in tokens {
             XCTAssertNotNil(try limits.reserve(token, maximum: 5, at: noon))
+            _ = try limits.complete(token, success: true, maximum: 5, at: noon)
         }
         let pool = try DatabasePool(url: file)
         XCTAssertTrue(try waitFor(pool, "SELECT count(*) FROM rate_limits", toBe: tokens.count), "every slice of the round is written")
+        XCTAssertNotNil(try limits.reserve(tokens[0], maximum: 5, at: noon))
         _ = try limits.complete(tokens[0], success: true, maximum: 5, at: noon)
-        XCTAssertTrue(try waitFor(pool, "SELECT successful FROM rate_limits WHERE token = 'token-0'", toBe: 1), "the next round writes it")
+        XCTAssertTrue(try waitFor(pool, "SELECT successful FROM rate_limits WHERE token = 'token-0'", toBe: 2), "the next round writes it")
+    }
+
+    func testAReservationAloneWritesNothingAndItsCompletionDoes() throws {
+        let limits = try store()
+        XCTAssertNotNil(try limits.reserve("open", maximum: 5, at: noon))
+        XCTAssertNotNil(try limits.reserve("done", maximum: 5, at: noon))
+        _ = try limits.complete("done", success: false, maximum: 5, at: noon)
+        limits.stop()
+        writers.forEach { $0.stop() }
+        let pool = try DatabasePool(url: file)
+        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM rate_limits WHERE token = 'open'") }, 0,
+                       "a reservation under way is not stored: a restart reads counts with none under way")
+        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT errors FROM rate_limits WHERE token = 'done'") }, 1)
+        let reopened = try store()
+        XCTAssertEqual(try reopened.status(of: "done", maximum: 5, at: noon).remaining, 4)
+        XCTAssertEqual(try reopened.status(of: "open", maximum: 5, at: noon).remaining, 5)
     }
 
     private func waitFor(_ pool: DatabasePool, _ sql: String, toBe expected: Int) throws -> Bool {

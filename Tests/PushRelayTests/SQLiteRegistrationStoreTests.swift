@@ -67,4 +67,17 @@ final class SQLiteRegistrationStoreTests: XCTestCase {
         XCTAssertEqual(try reopened.expire(unusedSince: start.addingTimeInterval(7_201)), ["token"])
         XCTAssertFalse(try reopened.isRegistered(tokenKey: "unknown"), "using a token never registered registers nothing")
     }
+
+    func testASendChecksAndNotesAUseInOneCall() throws {
+        let registrations = try store()
+        try add(registrations, "token", at: start)
+        XCTAssertFalse(try registrations.useIfRegistered(tokenKey: "unknown", at: start.addingTimeInterval(7_200)))
+        XCTAssertTrue(try registrations.useIfRegistered(tokenKey: "token", at: start.addingTimeInterval(1_800)), "a use within the hour")
+        XCTAssertTrue(try registrations.useIfRegistered(tokenKey: "token", at: start.addingTimeInterval(7_200)))
+        writers.forEach { $0.stop() }
+        let reopened = try store()
+        XCTAssertEqual(try reopened.expire(unusedSince: start.addingTimeInterval(7_199)), [], "the use two hours in was written")
+        XCTAssertEqual(try reopened.expire(unusedSince: start.addingTimeInterval(7_201)), ["token"])
+        XCTAssertFalse(try reopened.isRegistered(tokenKey: "unknown"), "asking about an unknown token registers nothing")
+    }
 }

@@ -18,4 +18,16 @@ public protocol RegistrationStore: Sendable {
     func markUsed(tokenKey: String, at date: Date)
     /// Removes the registrations not used since `cutoff`; their token keys.
     func expire(unusedSince cutoff: Date) throws -> [String]
+    /// Whether a device registered `tokenKey`; when one did, its use at `date` is noted
+    /// (``markUsed(tokenKey:at:)``). A send asks this, so a store may answer both at once.
+    func useIfRegistered(tokenKey: String, at date: Date) throws -> Bool
+}
+
+extension RegistrationStore {
+    /// ``isRegistered(tokenKey:)``, then ``markUsed(tokenKey:at:)`` when it is.
+    public func useIfRegistered(tokenKey: String, at date: Date) throws -> Bool {
+        guard try isRegistered(tokenKey: tokenKey) else { return false }
+        markUsed(tokenKey: tokenKey, at: date)
+        return true
+    }
 }

@@ -116,13 +116,12 @@ public final class RelayService: Sendable {
         }
         // Counts and queues are kept by the token's digest, never the token itself.
         let key = SecretDigest.key(push.pushToken)
-        if route.provider == nil, try !registrations.isRegistered(tokenKey: key) {
-            throw RelayRequestError(404, "the push token was not issued by this relay; the device registers at /push/register")
-        }
         // One reading of the clock for the whole request.
         let date = Current.now()
         if route.provider == nil {
-            registrations.markUsed(tokenKey: key, at: date)
+            guard try registrations.useIfRegistered(tokenKey: key, at: date) else {
+                throw RelayRequestError(404, "the push token was not issued by this relay; the device registers at /push/register")
+            }
         } else if !providerTokens.admit(key, at: date) {
             throw RelayRequestError(429, "the relay keeps counts for at most \(configuration.providerTokensPerDay) push tokens of other apps a day; try again after 00:00 UTC")
         }

@@ -67,11 +67,13 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     }
 
     /// Reserves one of `token`'s notifications for today; nil when the day's `maximum` is reached.
+    /// A reservation is not written: a stored count is read back with none under way, and the
+    /// reservation's ``complete(_:success:maximum:at:)`` queues the count's write.
     public func reserve(_ token: String, maximum: Int, at date: Date) throws -> RateLimitStatus? {
         try withCount(of: token, at: date) { count -> (Bool, DailyCount?) in
             guard count.reserved < maximum else { return (false, nil) }
             count.reserved += 1
-            return (true, count)
+            return (false, count)
         }.map { status($0, maximum: maximum, at: date) }
     }
 

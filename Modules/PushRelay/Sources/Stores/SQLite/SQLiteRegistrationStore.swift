@@ -101,19 +101,32 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
 
     /// Notes that `tokenKey` was used at `date` (written in batches).
     public func markUsed(tokenKey: String, at date: Date) {
+        _ = use(tokenKey, at: date)
+    }
+
+    /// Whether `tokenKey` is registered, its use at `date` noted when it is: one lookup for both.
+    public func useIfRegistered(tokenKey: String, at date: Date) throws -> Bool {
+        use(tokenKey, at: date)
+    }
+
+    /// Whether `tokenKey` is registered; when it is, its use at `date` is noted, and written
+    /// when the one written is an hour old.
+    private func use(_ tokenKey: String, at date: Date) -> Bool {
         let key = TokenKey(tokenKey), now = date.timeIntervalSince1970
-        let stale = lock.withLock { () -> Bool in
-            guard let entry = tokens[key], now - entry.lastUsed >= Self.usePrecision else { return false }
-            tokens[key]?.lastUsed = now
-            return true
+        let (registered, stale) = lock.withLock { () -> (Bool, Bool) in
+            guard let index = tokens.index(forKey: key) else { return (false, false) }
+            guard now - tokens.values[index].lastUsed >= Self.usePrecision else { return (true, false) }
+            tokens.values[index].lastUsed = now
+            return (true, true)
         }
-        guard stale else { return }
+        guard stale else { return registered }
         writer.submit({ database in
             try database.execute("UPDATE registrations SET last_used = ? WHERE token_key = ?", now, tokenKey)
         }) { [logger] error in
             // Kept in memory all the same; at worst the registration looks older after a restart.
             if let error { logger.error("a registration's last use was not written: \(error)") }
         }
+        return true
     }
 
     /// Removes the registrations unused since `cutoff` and returns their token keys.
