@@ -106,16 +106,40 @@ public final class RelayService: Sendable {
     }
 
     private func send(_ request: RelayRequest) throws -> HTTPReply {
-        let push = try PushSendRequest(body: request.body)
-        let allowed = configuration.allowedAppIDs
-        guard allowed.isEmpty || allowed.contains(push.appID) else {
-            throw RelayRequestError(406, "app id \(push.appID) is not allowed on this relay")
+        // The common body, a plain notification for a stream, is read straight from its bytes;
+        // any other body, or one with a fault, is parsed whole, which also says what is wrong.
+        if let plain = StreamedPushBody(request.body), let route = route(for: plain.appID), route.provider == nil {
+            return try deliver(to: plain.pushToken, through: route) { (.null, plain.payload) }
         }
-        guard let route = routes.first(where: { $0.serves(push.appID) }) else {
+        let push = try PushSendRequest(body: request.body)
+        guard let route = route(for: push.appID) else {
+            let allowed = configuration.allowedAppIDs
+            guard allowed.isEmpty || allowed.contains(push.appID) else {
+                throw RelayRequestError(406, "app id \(push.appID) is not allowed on this relay")
+            }
             throw RelayRequestError(406, "no provider on this relay delivers for app id \(push.appID)")
         }
+        return try deliver(to: push.pushToken, through: route) {
+            // What a stream delivers is checked as it will be written (a number such as 1e5 is
+            // written 100000.0), before the notification counts against the day's limit.
+            route.provider == nil
+                ? (.null, try PayloadConverter.streamedBytes(push.notification))
+                : (try PayloadConverter.convert(push.notification), [])
+        }
+    }
+
+    /// The route of `appID` when this relay allows it.
+    private func route(for appID: String) -> ProviderRoute? {
+        let allowed = configuration.allowedAppIDs
+        guard allowed.isEmpty || allowed.contains(appID) else { return nil }
+        return routes.first { $0.serves(appID) }
+    }
+
+    /// Delivers to `token` through `route` what `payloads` makes (the provider's payload, the
+    /// stream's bytes), once the token is known and counted.
+    private func deliver(to token: String, through route: ProviderRoute, payloads: () throws -> (JSONValue, [UInt8])) throws -> HTTPReply {
         // Counts and queues are kept by the token's digest, never the token itself.
-        let key = SecretDigest.key(push.pushToken)
+        let key = SecretDigest.key(token)
         // One reading of the clock for the whole request.
         let date = Current.now()
         if route.provider == nil {
@@ -125,10 +149,7 @@ public final class RelayService: Sendable {
         } else if !providerTokens.admit(key, at: date) {
             throw RelayRequestError(429, "the relay keeps counts for at most \(configuration.providerTokensPerDay) push tokens of other apps a day; try again after 00:00 UTC")
         }
-        // What a stream delivers is checked as it will be written (a number such as 1e5 is
-        // written 100000.0), before the notification counts against the day's limit.
-        let payload = route.provider == nil ? JSONValue.null : try PayloadConverter.convert(push.notification)
-        let streamed = route.provider == nil ? try PayloadConverter.streamedBytes(push.notification) : []
+        let (payload, streamed) = try payloads()
         guard streamed.count <= QueueLimits.maximumPayloadSize else {
             throw RelayRequestError(413, "the notification is \(streamed.count) bytes as delivered; a device takes at most \(QueueLimits.maximumPayloadSize)")
         }
@@ -145,13 +166,13 @@ public final class RelayService: Sendable {
         // the JSON answer made on the server's thread.
         let deferred = DeferredReply()
         let finish: @Sendable (Result<DeliveryOutcome, any Error>) -> Void = { [self] outcome in
-            let recorded = record(outcome, token: push.pushToken, key: key, route: route, at: date)
+            let recorded = record(outcome, token: token, key: key, route: route, at: date)
             complete(deferred) { [self] in reply(to: recorded) }
         }
         if let provider = route.provider {
             let expiry = date.addingTimeInterval(configuration.messageTTL)
             let queued = dispatcher.submit(for: key) {
-                finish(Result { try provider.send(payload, to: push.pushToken, expiresAt: expiry); return .streamed })
+                finish(Result { try provider.send(payload, to: token, expiresAt: expiry); return .streamed })
             }
             if !queued {
                 finish(.failure(RelayRequestError(503, "the relay has too many notifications on their way to \(route.id), or for this token; try again later")))

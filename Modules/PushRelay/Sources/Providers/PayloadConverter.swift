@@ -35,8 +35,12 @@ public enum PayloadConverter {
         return try AlertPayload(message: message, title: title, data: data).bytes()
     }
 
-    private static func isCommand(_ message: String) -> Bool {
-        commands.contains(message) || message.hasPrefix("command_")
+    /// What begins a message that is a command of the app's own.
+    static let commandPrefix = "command_"
+
+    /// Whether `message` is a command the device acts on rather than shows.
+    static func isCommand(_ message: String) -> Bool {
+        commands.contains(message) || message.hasPrefix(commandPrefix)
     }
 
     private static func command(_ name: String, data: [String: JSONValue]) -> JSONValue {

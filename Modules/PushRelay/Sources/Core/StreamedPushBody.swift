@@ -1,0 +1,155 @@
+/// The `POST /push/send` body nearly every notification for a stream carries, read straight
+/// from its bytes: `push_token`, `registration_info` (`app_id`, `app_version`, `os_version`,
+/// `webhook_id`), `message`, `title` and a `data` of string members the payload gives a meaning
+/// to (`tag`, `group`, `url`, `subtitle`, `entity_id`), every string printable ASCII without
+/// escapes, no key twice. Its stream payload is the bytes ``AlertPayload/bytes()`` writes for it
+/// (a differential test holds them equal), copied from the body without a tree of values or a
+/// string per member: the tree path costs about a tenth of the relay's CPU per send.
+///
+/// Any other body (escapes, other characters or keys, numbers, a command, a fault) gives nil
+/// and is read whole by ``PushSendRequest``, which also says what is wrong.
+struct StreamedPushBody {
+    /// The push token the notification is for.
+    let pushToken: String
+    /// The app the token belongs to, which picks the route.
+    let appID: String
+    /// What the device's stream receives.
+    let payload: [UInt8]
+
+    /// The keys of `data` read here, in the order of the payload's members they become.
+    private enum DataField: Int, CaseIterable {
+        case tag, entityID, subtitle, group, url
+    }
+
+    init?(_ body: [UInt8]) {
+        guard let read = body.withUnsafeBufferPointer({ Self.read($0) }) else { return nil }
+        self = read
+    }
+
+    private init(pushToken: String, appID: String, payload: [UInt8]) {
+        self.pushToken = pushToken
+        self.appID = appID
+        self.payload = payload
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> StreamedPushBody? {
+        var reader = PlainJSONReader(bytes)
+        var token, appID, appVersion, message, title: Range<Int>?
+        var seenRegistration = false, seenTitle = false, seenData = false
+        var fields = [Range<Int>?](repeating: nil, count: DataField.allCases.count)
+        let read = reader.object { reader, key in
+            if reader.matches(key, "push_token") {
+                guard token == nil else { return false }
+                token = reader.plainString()
+                return token != nil
+            }
+            if reader.matches(key, "message") {
+                guard message == nil else { return false }
+                message = reader.plainString()
+                return message != nil
+            }
+            if reader.matches(key, "title") {
+                guard !seenTitle else { return false }
+                seenTitle = true
+                if reader.consumeNull() { return true }
+                title = reader.plainString()
+                return title != nil
+            }
+            if reader.matches(key, "registration_info") {
+                guard !seenRegistration else { return false }
+                seenRegistration = true
+                return readRegistration(&reader, appID: &appID, appVersion: &appVersion)
+            }
+            if reader.matches(key, "data") {
+                guard !seenData else { return false }
+                seenData = true
+                return reader.consumeNull() || readData(&reader, into: &fields)
+            }
+            return false
+        }
+        guard read, reader.atEnd(), let token, let appID, appVersion != nil, let message,
+              !token.isEmpty, token.count <= PushTokenRules.maximumBytes, !appID.isEmpty else { return nil }
+        let text = reader.slice(message)
+        let isCommand = text.count <= longestCommand
+            ? PayloadConverter.isCommand(String(decoding: text, as: UTF8.self))
+            : text.starts(with: PayloadConverter.commandPrefix.utf8)
+        guard !isCommand else { return nil }
+        return StreamedPushBody(
+            pushToken: String(decoding: reader.slice(token), as: UTF8.self),
+            appID: String(decoding: reader.slice(appID), as: UTF8.self),
+            payload: payload(message: text, title: title.map { reader.slice($0) }, fields: fields.map { $0.map { reader.slice($0) } })
+        )
+    }
+
+    /// `registration_info`: string members, `os_version` and `webhook_id` possibly null.
+    private static func readRegistration(_ reader: inout PlainJSONReader, appID: inout Range<Int>?, appVersion: inout Range<Int>?) -> Bool {
+        var seenOS = false, seenWebhook = false
+        return reader.object { reader, key in
+            if reader.matches(key, "app_id") {
+                guard appID == nil else { return false }
+                appID = reader.plainString()
+                return appID != nil
+            }
+            if reader.matches(key, "app_version") {
+                guard appVersion == nil else { return false }
+                appVersion = reader.plainString()
+                return appVersion != nil
+            }
+            if reader.matches(key, "os_version") {
+                guard !seenOS else { return false }
+                seenOS = true
+            } else if reader.matches(key, "webhook_id") {
+                guard !seenWebhook else { return false }
+                seenWebhook = true
+            } else {
+                return false
+            }
+            return reader.consumeNull() || reader.plainString() != nil
+        }
+    }
+
+    /// `data` with string members of the keys ``DataField`` names.
+    private static func readData(_ reader: inout PlainJSONReader, into fields: inout [Range<Int>?]) -> Bool {
+        reader.object { reader, key in
+            let field: DataField
+            if reader.matches(key, "tag") { field = .tag }
+            else if reader.matches(key, "group") { field = .group }
+            else if reader.matches(key, "url") { field = .url }
+            else if reader.matches(key, "subtitle") { field = .subtitle }
+            else if reader.matches(key, "entity_id") { field = .entityID }
+            else { return false }
+            guard fields[field.rawValue] == nil, let value = reader.plainString() else { return false }
+            fields[field.rawValue] = value
+            return true
+        }
+    }
+
+    /// The payload's members in `JSONSerializer`'s (sorted) order, as ``AlertPayload/bytes()`` writes them.
+    private static func payload(message: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>?, fields: [UnsafeBufferPointer<UInt8>?]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96 + message.count + (title?.count ?? 0) + fields.reduce(0) { $0 + ($1?.count ?? 0) })
+        bytes.append(UInt8(ascii: "{"))
+        member("body", message, to: &bytes)
+        for (field, key) in [(DataField.tag, "collapse_id" as StaticString), (.entityID, "entity_id"), (.subtitle, "subtitle"), (.group, "thread_id")] {
+            if let value = fields[field.rawValue] { member(key, value, to: &bytes) }
+        }
+        if let title { member("title", title, to: &bytes) }
+        bytes.append(contentsOf: ",\"type\":\"notification\"".utf8)
+        if let url = fields[DataField.url.rawValue] { member("url", url, to: &bytes) }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// `"key":"value"`, after a comma unless it is the first member.
+    private static func member(_ key: StaticString, _ value: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(contentsOf: "\":\"".utf8)
+        bytes.append(contentsOf: value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The longest command's length: a longer message is a command only by its prefix.
+    private static let longestCommand = PayloadConverter.commands.map(\.utf8.count).max() ?? 0
+}
