@@ -19,5 +19,8 @@ final class JSONObjectWriterTests: XCTestCase {
         ])
         XCTAssertEqual(outer.finished(), try JSONSerializer.data(value))
         XCTAssertEqual(JSONObjectWriter().finished(), Array("{}".utf8))
+        XCTAssertEqual(outer.finished(), outer.finished(), "finishing leaves a writer used again as it was")
+        outer.integer("later", 1)
+        XCTAssertEqual(outer.finished().suffix(11), Array(#","later":1}"#.utf8))
     }
 }

@@ -57,4 +57,24 @@ final class TokenKeyTests: XCTestCase {
             XCTAssertEqual(TokenKey(other).hashValue, TokenKey(other).hashValue)
         }
     }
+
+    /// Keys sort as a strict total order (digests before other strings, those by text), and a
+    /// run of digests next to each other in that order shares its leading character, so a slice of
+    /// a sorted round stays in one or two stretches of a table ordered by text.
+    func testKeysSortInAnOrderThatKeepsRunsTogetherInTheTextsOrder() {
+        let texts = (0..<12_000).map { SecretDigest.key("hcp_\($0)") } + ["token", "", "zzz"]
+        let sorted = texts.map { (key: TokenKey($0), text: $0) }.sorted { $0.key < $1.key }
+        for (left, right) in zip(sorted, sorted.dropFirst()) {
+            XCTAssertTrue(left.key < right.key)
+            XCTAssertFalse(right.key < left.key)
+        }
+        XCTAssertEqual(sorted.suffix(3).map(\.text), ["", "token", "zzz"], "other strings last, by text")
+        let digests = sorted.dropLast(3)
+        var stretches = 0
+        for start in stride(from: digests.startIndex, to: digests.endIndex, by: 256) {
+            let slice = digests[start..<min(start + 256, digests.endIndex)]
+            stretches = max(stretches, Set(slice.map(\.text.first)).count)
+        }
+        XCTAssertLessThanOrEqual(stretches, 3, "a slice of 256 spans at most a few leading characters")
+    }
 }

@@ -20,7 +20,8 @@ public struct JSONObjectWriter: Sendable {
 
     public mutating func object(_ key: String, _ value: JSONObjectWriter) {
         member(key)
-        bytes.append(contentsOf: value.finished())
+        bytes.append(contentsOf: value.bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Adds `value` as `JSONSerializer` writes it, nothing when it is nil; false (and the object
@@ -31,9 +32,10 @@ public struct JSONObjectWriter: Sendable {
         return JSONSerializer.write(value, into: &bytes)
     }
 
-    /// The object's bytes, closed.
-    public func finished() -> [UInt8] {
-        bytes + [UInt8(ascii: "}")]
+    /// The object's bytes, closed (in place: no copy when the writer is not used after).
+    public consuming func finished() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 
     private mutating func member(_ key: String) {

@@ -1,5 +1,6 @@
 import Essentials
 import Foundation
+import Synchronization
 
 /// One push token's count for the current day, in the shape Home Assistant parses and logs.
 public struct RateLimitStatus: Sendable, Equatable {
@@ -22,6 +23,19 @@ public struct RateLimitStatus: Sendable, Equatable {
 
     /// Made once: it builds a calendar, and every answer of the relay formats `resetsAt`.
     private static let schedule = DailyResetSchedule()
+    /// The last `resetsAt` formatted, and its text: every answer of a day carries the same one.
+    private static let lastReset = Mutex<(Date, String)?>(nil)
+
+    /// `resetsAt` as the answer writes it (ISO 8601, UTC), formatted once a day.
+    private var resetsAtText: String {
+        let resetsAt = resetsAt
+        return Self.lastReset.withLock { last in
+            if let last, last.0 == resetsAt { return last.1 }
+            let text = Self.schedule.iso8601(resetsAt)
+            last = (resetsAt, text)
+            return text
+        }
+    }
 
     /// Deliveries left today; successful and failed ones both count.
     public var remaining: Int { max(0, maximum - successful - errors) }
@@ -31,7 +45,7 @@ public struct RateLimitStatus: Sendable, Equatable {
         .object([
             "successful": .integer(Int64(successful)), "errors": .integer(Int64(errors)),
             "maximum": .integer(Int64(maximum)), "remaining": .integer(Int64(remaining)),
-            "resetsAt": .string(Self.schedule.iso8601(resetsAt)),
+            "resetsAt": .string(resetsAtText),
         ])
     }
 
@@ -42,7 +56,7 @@ public struct RateLimitStatus: Sendable, Equatable {
         object.integer("errors", errors)
         object.integer("maximum", maximum)
         object.integer("remaining", remaining)
-        object.string("resetsAt", Self.schedule.iso8601(resetsAt))
+        object.string("resetsAt", resetsAtText)
         object.integer("successful", successful)
         return object
     }

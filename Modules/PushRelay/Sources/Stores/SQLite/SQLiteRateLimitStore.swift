@@ -28,7 +28,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, whether
     // those are all of today's counts (then a token not among them has none, and costs no
     // query), the tokens whose count is not written yet (with their text, which the rows hold),
-    // the round being written (sorted by that text), and whether a round is scheduled or under way.
+    // the round being written (sorted by key), and whether a round is scheduled or under way.
     private let lock = NSLock()
     private var day: Double = -1
     private var counts: [TokenKey: DailyCount] = [:]
@@ -184,7 +184,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// Starts a round of writes after ``writeInterval``: the changed tokens, sorted off the lock.
     private func scheduleRound() {
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
-            let sorted = lock.withLock { changed }.map { (key: $0.key, text: $0.value) }.sorted { $0.text < $1.text }
+            let sorted = lock.withLock { changed }.map { (key: $0.key, text: $0.value) }.sorted { $0.key < $1.key }
             lock.withLock { round = ArraySlice(sorted) }
             writeNextSlice()
         }
