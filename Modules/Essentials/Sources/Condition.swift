@@ -2,7 +2,8 @@ import FoundationEssentials
 import Glibc
 
 /// A lock with a condition variable (pthread): what `NSCondition` gives, without Foundation.
-/// `wait` and `signal` are called holding the lock.
+/// `wait` is called holding the lock; `signal` and `broadcast` may be called after giving it up
+/// (once the state waited for was changed under it), so that the woken thread does not wait for it.
 public final class Condition: @unchecked Sendable {
     private let exclusion = Lock()
     private let variable: UnsafeMutablePointer<pthread_cond_t>

@@ -66,9 +66,11 @@ public final class BatchedWriter: @unchecked Sendable {
             return pending.finish(DatabaseError(code: 21, message: "the batched writer was stopped"))
         }
         queue.append(pending)
-        // The writer waits for the first write, or lingers until a batch is full.
-        if queue.count == 1 || queue.count == fullBatch { condition.signal() }
+        // The writer waits for the first write, or lingers until a batch is full. It is woken
+        // after the lock is given up, so that it does not wake only to wait for the lock.
+        let wake = queue.count == 1 || queue.count == fullBatch
         condition.unlock()
+        if wake { condition.signal() }
     }
 
     /// Asks the writer to checkpoint the write-ahead log between two batches (passively, on its own
