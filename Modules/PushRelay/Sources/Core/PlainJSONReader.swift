@@ -50,6 +50,13 @@ struct PlainJSONReader {
         return nil
     }
 
+    /// Reads the string next into `slot`, which must be empty: a key given twice is not read here.
+    mutating func plainString(into slot: inout Range<Int>?) -> Bool {
+        guard slot == nil, let value = plainString() else { return false }
+        slot = value
+        return true
+    }
+
     /// Reads an object (after whitespace), calling `member` with each key's bytes to read its
     /// value; false when the object is not read whole (`member` said false, or the JSON is not
     /// of this reader's kind).

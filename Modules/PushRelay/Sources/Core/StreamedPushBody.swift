@@ -38,16 +38,8 @@ struct StreamedPushBody {
         var seenRegistration = false, seenTitle = false, seenData = false
         var fields = [Range<Int>?](repeating: nil, count: DataField.allCases.count)
         let read = reader.object { reader, key in
-            if reader.matches(key, "push_token") {
-                guard token == nil else { return false }
-                token = reader.plainString()
-                return token != nil
-            }
-            if reader.matches(key, "message") {
-                guard message == nil else { return false }
-                message = reader.plainString()
-                return message != nil
-            }
+            if reader.matches(key, "push_token") { return reader.plainString(into: &token) }
+            if reader.matches(key, "message") { return reader.plainString(into: &message) }
             if reader.matches(key, "title") {
                 guard !seenTitle else { return false }
                 seenTitle = true
@@ -85,16 +77,8 @@ struct StreamedPushBody {
     private static func readRegistration(_ reader: inout PlainJSONReader, appID: inout Range<Int>?, appVersion: inout Range<Int>?) -> Bool {
         var seenOS = false, seenWebhook = false
         return reader.object { reader, key in
-            if reader.matches(key, "app_id") {
-                guard appID == nil else { return false }
-                appID = reader.plainString()
-                return appID != nil
-            }
-            if reader.matches(key, "app_version") {
-                guard appVersion == nil else { return false }
-                appVersion = reader.plainString()
-                return appVersion != nil
-            }
+            if reader.matches(key, "app_id") { return reader.plainString(into: &appID) }
+            if reader.matches(key, "app_version") { return reader.plainString(into: &appVersion) }
             if reader.matches(key, "os_version") {
                 guard !seenOS else { return false }
                 seenOS = true
@@ -118,9 +102,7 @@ struct StreamedPushBody {
             else if reader.matches(key, "subtitle") { field = .subtitle }
             else if reader.matches(key, "entity_id") { field = .entityID }
             else { return false }
-            guard fields[field.rawValue] == nil, let value = reader.plainString() else { return false }
-            fields[field.rawValue] = value
-            return true
+            return reader.plainString(into: &fields[field.rawValue])
         }
     }
 
