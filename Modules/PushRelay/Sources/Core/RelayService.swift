@@ -108,17 +108,11 @@ public final class RelayService: Sendable {
     private func send(_ request: RelayRequest) throws -> HTTPReply {
         // The common body, a plain notification for a stream, is read straight from its bytes;
         // any other body, or one with a fault, is parsed whole, which also says what is wrong.
-        if let plain = StreamedPushBody(request.body), let route = route(for: plain.appID), route.provider == nil {
+        if let plain = StreamedPushBody(request.body), let route = try? route(for: plain.appID), route.provider == nil {
             return try deliver(to: plain.pushToken, through: route) { (.null, plain.payload) }
         }
         let push = try PushSendRequest(body: request.body)
-        guard let route = route(for: push.appID) else {
-            let allowed = configuration.allowedAppIDs
-            guard allowed.isEmpty || allowed.contains(push.appID) else {
-                throw RelayRequestError(406, "app id \(push.appID) is not allowed on this relay")
-            }
-            throw RelayRequestError(406, "no provider on this relay delivers for app id \(push.appID)")
-        }
+        let route = try route(for: push.appID)
         return try deliver(to: push.pushToken, through: route) {
             // What a stream delivers is checked as it will be written (a number such as 1e5 is
             // written 100000.0), before the notification counts against the day's limit.
@@ -128,11 +122,14 @@ public final class RelayService: Sendable {
         }
     }
 
-    /// The route of `appID` when this relay allows it.
-    private func route(for appID: String) -> ProviderRoute? {
+    /// The route of `appID`; a 406 when this relay does not allow the app or has no route for it.
+    private func route(for appID: String) throws(RelayRequestError) -> ProviderRoute {
         let allowed = configuration.allowedAppIDs
-        guard allowed.isEmpty || allowed.contains(appID) else { return nil }
-        return routes.first { $0.serves(appID) }
+        guard allowed.isEmpty || allowed.contains(appID) else { throw RelayRequestError(406, "app id \(appID) is not allowed on this relay") }
+        guard let route = routes.first(where: { $0.serves(appID) }) else {
+            throw RelayRequestError(406, "no provider on this relay delivers for app id \(appID)")
+        }
+        return route
     }
 
     /// Delivers to `token` through `route` what `payloads` makes (the provider's payload, the
