@@ -127,6 +127,27 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         XCTAssertTrue(try waitFor(pool, "SELECT successful FROM rate_limits WHERE token = 'token-0'", toBe: 2), "the next round writes it")
     }
 
+    func testCountsARoundFailedToWriteAreWrittenByALaterOne() throws {
+        let limits = try store()
+        let pool = try DatabasePool(url: file)
+        try pool.writeWithoutTransaction {
+            try $0.execute("CREATE TRIGGER refuse BEFORE INSERT ON rate_limits BEGIN SELECT RAISE(ABORT, 'refused for the test'); END")
+        }
+        let tokens = (0..<(SQLiteRateLimitStore.sliceSize + 5)).map { "failing-\($0)" }
+        for token in tokens {
+            XCTAssertNotNil(try limits.reserve(token, maximum: 5, at: noon))
+            _ = try limits.complete(token, success: true, maximum: 5, at: noon)
+        }
+        Thread.sleep(forTimeInterval: 3 * SQLiteRateLimitStore.writeInterval)
+        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM rate_limits") }, 0, "every round so far failed")
+        // Changed again while it waits to be written: written once, with the later count.
+        XCTAssertNotNil(try limits.reserve(tokens[0], maximum: 5, at: noon))
+        _ = try limits.complete(tokens[0], success: false, maximum: 5, at: noon)
+        try pool.writeWithoutTransaction { try $0.execute("DROP TRIGGER refuse") }
+        XCTAssertTrue(try waitFor(pool, "SELECT count(*) FROM rate_limits", toBe: tokens.count), "a later round writes every count")
+        XCTAssertTrue(try waitFor(pool, "SELECT successful + 10 * errors FROM rate_limits WHERE token = 'failing-0'", toBe: 11))
+    }
+
     func testAReservationAloneWritesNothingAndItsCompletionDoes() throws {
         let limits = try store()
         XCTAssertNotNil(try limits.reserve("open", maximum: 5, at: noon))

@@ -20,9 +20,9 @@ public final class BatchedWriter: @unchecked Sendable {
     /// Guards `queue`, `stopped` and `checkpointRequested`; signalled when the first write or a
     /// full batch arrives, and when the writer should checkpoint or stop.
     private let condition = Condition()
-    private var queue: [PendingWrite] = []
-    private var stopped = false
-    private var checkpointRequested = false
+    @exclusivity(unchecked) private var queue: [PendingWrite] = []
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var checkpointRequested = false
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts the writer thread for `pool`, committing at most `maximumBatch` writes at a time.

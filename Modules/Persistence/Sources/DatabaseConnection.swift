@@ -7,8 +7,8 @@ public final class DatabaseConnection {
     public static let busyTimeoutMilliseconds: Int32 = 5_000
 
     private let handle: OpaquePointer
-    private var statements: [String: Statement] = [:]
-    private var savepointDepth = 0
+    @exclusivity(unchecked) private var statements: [String: Statement] = [:]
+    @exclusivity(unchecked) private var savepointDepth = 0
 
     /// SQLite's process-wide settings, made once before the first connection opens. Failing
     /// leaves SQLite's defaults, which work, only slower.

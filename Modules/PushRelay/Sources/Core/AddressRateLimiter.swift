@@ -9,7 +9,7 @@ final class AddressRateLimiter: @unchecked Sendable {
     private let burst: Double
     private let addresses: Int
     // Guarded by `lock`: each address's tokens and when they were counted.
-    private var buckets: [String: (tokens: Double, at: Double)] = [:]
+    @exclusivity(unchecked) private var buckets: [String: (tokens: Double, at: Double)] = [:]
     private let lock = NSLock()
 
     init(perSecond rate: Int, addresses: Int = 65_536) {

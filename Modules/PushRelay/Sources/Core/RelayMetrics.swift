@@ -3,8 +3,8 @@ import Foundation
 /// Counters for `GET /metrics`, in Prometheus' text format.
 public final class RelayMetrics: @unchecked Sendable {
     // Guarded by `lock`.
-    private var requests: [Int: Int] = [:]
-    private var deliveries: [String: Int] = [:]
+    @exclusivity(unchecked) private var requests: [Int: Int] = [:]
+    @exclusivity(unchecked) private var deliveries: [String: Int] = [:]
     private let lock = NSLock()
 
     /// Metrics that count nothing yet.

@@ -14,11 +14,11 @@ public final class StreamRegistry: @unchecked Sendable {
     /// Drains run one at a time, off the request threads.
     private let drainQueue = DispatchQueue(label: "push-relay.drain")
     // Guarded by `lock`.
-    private var subscribers: [String: [StreamSubscriber]] = [:]
+    @exclusivity(unchecked) private var subscribers: [String: [StreamSubscriber]] = [:]
     /// Streams by the client's address.
-    private var byAddress: [String: Int] = [:]
-    private var total = 0
-    private var opened: UInt64 = 0
+    @exclusivity(unchecked) private var byAddress: [String: Int] = [:]
+    @exclusivity(unchecked) private var total = 0
+    @exclusivity(unchecked) private var opened: UInt64 = 0
     private let lock = NSLock()
 
     /// `waiting` reads up to `limit` notifications queued for a key after an id (all when nil).

@@ -45,32 +45,37 @@ struct TokenKey: Hashable, Comparable, Sendable {
     /// The 128 bits of a canonical key (the last character's four unused bits zero), or nil.
     private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64)? {
         guard bytes.count == length else { return nil }
-        // Characters 0-9 and the top four bits of character 10 fill `high`; the rest `low`.
-        var high: UInt64 = 0, low: UInt64 = 0
-        for index in 0..<10 {
-            guard let value = sextet(bytes[index]) else { return nil }
-            high = high << 6 | value
+        return sextets.withUnsafeBufferPointer { table -> (high: UInt64, low: UInt64)? in
+            // Every value is below 64 and a byte that is not base64url is 255, so one test of
+            // the bits they all share finds a bad character anywhere.
+            var seen: UInt8 = 0
+            func value(_ index: Int) -> UInt64 {
+                let sextet = table[Int(bytes[index])]
+                seen |= sextet
+                return UInt64(sextet)
+            }
+            // Characters 0-9 and the top four bits of character 10 fill `high`; the rest `low`.
+            var high: UInt64 = 0, low: UInt64 = 0
+            for index in 0..<10 { high = high << 6 | value(index) }
+            let middle = value(10)
+            high = high << 4 | middle >> 2
+            low = middle & 3
+            for index in 11..<21 { low = low << 6 | value(index) }
+            let last = value(21)
+            guard seen & 0xC0 == 0, last & 15 == 0 else { return nil }
+            return (high, low << 2 | last >> 4)
         }
-        guard let middle = sextet(bytes[10]) else { return nil }
-        high = high << 4 | middle >> 2
-        low = middle & 3
-        for index in 11..<21 {
-            guard let value = sextet(bytes[index]) else { return nil }
-            low = low << 6 | value
-        }
-        guard let last = sextet(bytes[21]), last & 15 == 0 else { return nil }
-        return (high, low << 2 | last >> 4)
     }
 
-    /// The value of a base64url character (RFC 4648 §5), nil for any other byte.
-    private static func sextet(_ byte: UInt8) -> UInt64? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt64(byte - UInt8(ascii: "A"))
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte - UInt8(ascii: "a") + 26)
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0") + 52)
+    /// The value of each byte as a base64url character (RFC 4648 section 5), 255 for any other byte.
+    private static let sextets: [UInt8] = (0..<256).map { byte -> UInt8 in
+        switch UInt8(byte) {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt8(byte) - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt8(byte) - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0") + 52
         case UInt8(ascii: "-"): 62
         case UInt8(ascii: "_"): 63
-        default: nil
+        default: 255
         }
     }
 }

@@ -8,8 +8,8 @@ final class ConnectionAdmission: @unchecked Sendable {
     private let total: Int
     private let perAddress: Int
     // Guarded by `lock`.
-    private var open = 0
-    private var byAddress: [String: Int] = [:]
+    @exclusivity(unchecked) private var open = 0
+    @exclusivity(unchecked) private var byAddress: [String: Int] = [:]
     private let lock = NSLock()
 
     init(total: Int, perAddress: Int) {

@@ -8,8 +8,8 @@ import Foundation
 public final class DeferredReply: @unchecked Sendable {
     // Guarded by `lock`: what makes the reply once given, and who waits for it.
     private let lock = NSLock()
-    private var reply: (@Sendable () -> HTTPReply)?
-    private var waiter: (@Sendable () -> Void)?
+    @exclusivity(unchecked) private var reply: (@Sendable () -> HTTPReply)?
+    @exclusivity(unchecked) private var waiter: (@Sendable () -> Void)?
 
     /// A reply whose answer comes later.
     public init() {}

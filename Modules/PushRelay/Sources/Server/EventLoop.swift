@@ -21,15 +21,15 @@ final class EventLoop: @unchecked Sendable {
     private let epoll: Int32
     private let wakeDescriptor: Int32
     // The loop's thread only: connections by socket, the last generation given, the Date field.
-    private var connections: [HTTPConnection?] = []
-    private var generation: UInt32 = 0
-    private var dateField = HTTPDate()
-    private var listening = true
+    @exclusivity(unchecked) private var connections: [HTTPConnection?] = []
+    @exclusivity(unchecked) private var generation: UInt32 = 0
+    @exclusivity(unchecked) private var dateField = HTTPDate()
+    @exclusivity(unchecked) private var listening = true
     /// Every loop of the server, this one included: set before the threads start, then only read.
-    var peers: [EventLoop] = []
+    @exclusivity(unchecked) var peers: [EventLoop] = []
     // Guarded by `lock`: connections handed back by other threads, sockets handed over by other loops.
-    private var resumedConnections: [HTTPConnection] = []
-    private var adoptedSockets: [AcceptedSocket] = []
+    @exclusivity(unchecked) private var resumedConnections: [HTTPConnection] = []
+    @exclusivity(unchecked) private var adoptedSockets: [AcceptedSocket] = []
     private let lock = NSLock()
     private let stopping = Atomic(false)
     private let finished = DispatchSemaphore(value: 0)

@@ -14,35 +14,35 @@ final class HTTPConnection: @unchecked Sendable {
     let generation: UInt32
     /// Who the connection serves: the peer, or the client a trusted proxy's PROXY header named;
     /// with its text and the key per-address limits count it under, made once.
-    private(set) var client: IPAddress
-    private var clientText: String, clientKey: String
+    @exclusivity(unchecked) private(set) var client: IPAddress
+    @exclusivity(unchecked) private var clientText: String, clientKey: String
     /// What ``ConnectionAdmission`` counts the connection under.
-    private var admissionKey: String?
+    @exclusivity(unchecked) private var admissionKey: String?
     /// The PROXY header read so far, while one is awaited.
-    var proxyHeader: [UInt8]?
+    @exclusivity(unchecked) var proxyHeader: [UInt8]?
     /// The connection's TLS, once it starts (after a PROXY header).
-    var tls: TLSSession?
+    @exclusivity(unchecked) var tls: TLSSession?
     unowned let loop: EventLoop
     let core: HTTPServerCore
-    private var parser: HTTPRequestParser
+    @exclusivity(unchecked) private var parser: HTTPRequestParser
     /// What this connection's parser holds, as charged to the server's input budget.
-    private var charged = 0
-    private var output: [UInt8] = []
-    private var sent = 0
-    private var state = State.reading
-    private var closesAfterOutput = false
+    @exclusivity(unchecked) private var charged = 0
+    @exclusivity(unchecked) private var output: [UInt8] = []
+    @exclusivity(unchecked) private var sent = 0
+    @exclusivity(unchecked) private var state = State.reading
+    @exclusivity(unchecked) private var closesAfterOutput = false
     /// Since when the connection has been closing: its last answer is out, writing is shut
     /// down, and what the client still sends is read and dropped, so that closing with unread
     /// bytes does not reset the connection before the client has read the answer (RFC 9112
     /// section 9.6). 0 while it is not closing.
-    private var lingerStart: UInt64 = 0
-    private var lingerDropped = 0
-    private(set) var isClosed = false
+    @exclusivity(unchecked) private var lingerStart: UInt64 = 0
+    @exclusivity(unchecked) private var lingerDropped = 0
+    @exclusivity(unchecked) private(set) var isClosed = false
     /// The epoll events the loop watches for.
-    private(set) var interest = EventLoop.readable
+    @exclusivity(unchecked) private(set) var interest = EventLoop.readable
     /// When a byte was last read or written, and when the current request's deadline started (0: none runs).
-    private var lastProgress: UInt64
-    private var deadlineStart: UInt64
+    @exclusivity(unchecked) private var lastProgress: UInt64
+    @exclusivity(unchecked) private var deadlineStart: UInt64
 
     private enum State {
         case reading

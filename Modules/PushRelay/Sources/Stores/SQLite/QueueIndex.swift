@@ -18,17 +18,17 @@ final class QueueIndex: @unchecked Sendable {
     // Guarded by `lock`: each key's slot (kept while the key has entries), each slot's key and
     // entries, the slots given up, and the slots grouped by their number of entries: the first
     // slot of each group by count, and each slot's neighbours in its group (`none` at the ends).
-    private var slots: [TokenKey: Int] = [:]
-    private var keys: [String] = []
-    private var lists: [[QueueEntry]] = []
-    private var freeSlots: [Int] = []
-    private var firstSlotByCount: [Int] = [QueueIndex.none]
-    private var nextInGroup: [Int] = []
-    private var previousInGroup: [Int] = []
-    private var largestCount = 0
+    @exclusivity(unchecked) private var slots: [TokenKey: Int] = [:]
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var lists: [[QueueEntry]] = []
+    @exclusivity(unchecked) private var freeSlots: [Int] = []
+    @exclusivity(unchecked) private var firstSlotByCount: [Int] = [QueueIndex.none]
+    @exclusivity(unchecked) private var nextInGroup: [Int] = []
+    @exclusivity(unchecked) private var previousInGroup: [Int] = []
+    @exclusivity(unchecked) private var largestCount = 0
     private static let none = -1
-    private var totals = (count: 0, bytes: 0)
-    private var dropped = 0
+    @exclusivity(unchecked) private var totals = (count: 0, bytes: 0)
+    @exclusivity(unchecked) private var dropped = 0
     private let lock = NSLock()
 
     /// The index of `rows`, in id order.

@@ -27,15 +27,17 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     private let schedule = DailyResetSchedule()
     // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, whether
     // those are all of today's counts (then a token not among them has none, and costs no
-    // query), the tokens whose count is not written yet (with their text, which the rows hold),
-    // the round being written (sorted by key), and whether a round is scheduled or under way.
+    // query), the tokens whose count changed since the last round took them (with their text,
+    // which the rows hold; each once, as its count says it is unwritten), the round being
+    // written (sorted by key) and its day, and whether a round is scheduled or under way.
     private let lock = NSLock()
-    private var day: Double = -1
-    private var counts: [TokenKey: DailyCount] = [:]
-    private var everyCountInMemory = false
-    private var changed: [TokenKey: String] = [:]
-    private var round: ArraySlice<(key: TokenKey, text: String)> = []
-    private var writeQueued = false
+    @exclusivity(unchecked) private var day: Double = -1
+    @exclusivity(unchecked) private var counts: [TokenKey: DailyCount] = [:]
+    @exclusivity(unchecked) private var everyCountInMemory = false
+    @exclusivity(unchecked) private var pending: [(key: TokenKey, text: String)] = []
+    @exclusivity(unchecked) private var round: ArraySlice<(key: TokenKey, text: String)> = []
+    @exclusivity(unchecked) private var roundDay: Double = -1
+    @exclusivity(unchecked) private var writeQueued = false
 
     /// Adds the rate-limit tables to `migrator`.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -103,33 +105,41 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
             if today != day { try startDay(today) }
             if counts.count >= Self.rememberedLimit {
                 // Forget the counts already written; they are read back when needed.
-                counts = counts.filter { changed[$0.key] != nil }
+                counts = counts.filter { $0.value.unwritten }
                 everyCountInMemory = false
             }
-            let changedCount: Bool, result: Result
             // A count in memory is changed where it lies, without hashing its key again.
             if let known = counts.index(forKey: key) {
-                (changedCount, result) = body(&counts.values[known])
-            } else {
-                var count = everyCountInMemory ? DailyCount() : try stored(token, day: today)
-                (changedCount, result) = body(&count)
-                counts[key] = count
+                return changing(&counts.values[known], of: (key, token), by: body)
             }
-            if changedCount {
-                changed[key] = token
-                if !writeQueued {
-                    writeQueued = true
-                    scheduleRound()
-                }
-            }
+            var count = everyCountInMemory ? DailyCount() : try stored(token, day: today)
+            let result = changing(&count, of: (key, token), by: body)
+            counts[key] = count
             return result
         }
+    }
+
+    /// Runs `body` on `count`, under the lock; a change lists the token to be written, unless
+    /// it already waits to be.
+    private func changing<Result>(
+        _ count: inout DailyCount, of token: (key: TokenKey, text: String), by body: (inout DailyCount) -> (changed: Bool, result: Result)
+    ) -> Result {
+        let (changed, result) = body(&count)
+        if changed && !count.unwritten {
+            count.unwritten = true
+            pending.append(token)
+            if !writeQueued {
+                writeQueued = true
+                scheduleRound()
+            }
+        }
+        return result
     }
 
     /// Writes the changed counts now, directly (the relay's writer has stopped by then), and
     /// gives up the file for another process.
     public func stop() {
-        let (today, unwritten) = lock.withLock { (day, changed.compactMap { key, token in counts[key].map { (token, $0) } }) }
+        let (today, unwritten) = lock.withLock { (day, (pending + round).compactMap { token in counts[token.key].map { (token.text, $0) } }) }
         do {
             try pool.write { database in try write(unwritten, day: today, in: database) }
         } catch {
@@ -147,7 +157,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         day = today
         counts = stored ?? [:]
         everyCountInMemory = stored != nil
-        changed = [:]
+        pending = []
         round = []
         writer.submit { database in try database.execute("DELETE FROM rate_limits WHERE day < ?", today) }
     }
@@ -181,11 +191,15 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         return Self.count(successful: row?.get("successful", as: Int.self) ?? 0, errors: row?.get("errors", as: Int.self) ?? 0)
     }
 
-    /// Starts a round of writes after ``writeInterval``: the changed tokens, sorted off the lock.
+    /// Starts a round of writes after ``writeInterval``: the listed tokens, sorted off the lock.
     private func scheduleRound() {
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
-            let sorted = lock.withLock { changed }.map { (key: $0.key, text: $0.value) }.sorted { $0.key < $1.key }
-            lock.withLock { round = ArraySlice(sorted) }
+            let (listed, listedDay) = lock.withLock { () -> ([(key: TokenKey, text: String)], Double) in
+                defer { pending = [] }
+                return (pending, day)
+            }
+            let sorted = listed.sorted { $0.key < $1.key }
+            lock.withLock { (round, roundDay) = (ArraySlice(sorted), listedDay) }
             writeNextSlice()
         }
     }
@@ -200,17 +214,22 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
             }
             try write(slice.map { ($0.0.text, $0.1) }, day: today, in: database)
             written.counts = slice
-            written.day = today
         }) { [self] error in
             let next = lock.withLock { () -> WriteStep in
-                if error == nil && written.day == day {
+                if roundDay == day, error == nil {
                     round = round.dropFirst(Self.sliceSize)
-                    // A count that changed again meanwhile stays to be written.
-                    for (token, count) in written.counts where counts[token.key] == count { changed[token.key] = nil }
+                    // A count that changed again meanwhile is listed to be written again.
+                    for (token, count) in written.counts {
+                        guard let index = counts.index(forKey: token.key) else { continue }
+                        if counts.values[index].counts(as: count) { counts.values[index].unwritten = false } else { pending.append(token) }
+                    }
                     if !round.isEmpty { return .slice }
+                } else if roundDay == day {
+                    // What the round did not write waits for the next one.
+                    pending += round
                 }
                 round = []
-                if changed.isEmpty {
+                if pending.isEmpty {
                     writeQueued = false
                     return .done
                 }

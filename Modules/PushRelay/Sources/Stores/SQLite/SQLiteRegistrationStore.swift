@@ -18,8 +18,8 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
     private let limit: Int
     private let logger: Logger
     // Guarded by `lock`: secret key → token key, and the registrations by token key (looked up on every send).
-    private var secrets: [String: String] = [:]
-    private var tokens: [TokenKey: Entry] = [:]
+    @exclusivity(unchecked) private var secrets: [String: String] = [:]
+    @exclusivity(unchecked) private var tokens: [TokenKey: Entry] = [:]
     private let lock = NSLock()
 
     /// Adds the registration tables to `migrator`.

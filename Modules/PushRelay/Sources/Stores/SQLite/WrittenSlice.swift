@@ -2,5 +2,4 @@
 /// the writer thread, one after the other).
 final class WrittenSlice: @unchecked Sendable {
     var counts: [((key: TokenKey, text: String), DailyCount)] = []
-    var day: Double = -1
 }
