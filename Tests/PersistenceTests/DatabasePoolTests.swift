@@ -41,6 +41,20 @@ final class DatabasePoolTests: XCTestCase {
 
     /// Memory statistics would make every allocation of every connection take one process-wide
     /// mutex; with them off SQLite counts nothing.
+    /// More statements than the connection keeps at hand, run in turn, texts made at run time
+    /// among them: each runs as itself, whichever way the connection finds it again.
+    func testManyStatementsRunInTurnEachRunAsThemselves() throws {
+        try pool.write { database in
+            for round in 0..<3 {
+                for number in 0..<20 {
+                    let statement = "SELECT \(number) + ?"
+                    XCTAssertEqual(try database.scalar(Int.self, statement, round), number + round)
+                }
+                XCTAssertEqual(try database.scalar(Int.self, "SELECT 100 + ?", round), 100 + round)
+            }
+        }
+    }
+
     func testSQLiteKeepsNoMemoryStatistics() throws {
         try pool.write { database in try database.execute("INSERT INTO gadget (name) VALUES ('counted')") }
         XCTAssertEqual(try count("gadget"), 1)

@@ -8,6 +8,12 @@ public final class DatabaseConnection {
 
     private let handle: OpaquePointer
     @exclusivity(unchecked) private var statements: [String: Statement] = [:]
+    /// The statements used last, looked through before `statements`: a statement written as a
+    /// literal is found by comparing two words (the same literal is the same string), where the
+    /// dictionary hashes the whole text, a few hundred bytes, on every run.
+    @exclusivity(unchecked) private var recentStatements: [(sql: String, statement: Statement)] = []
+    @exclusivity(unchecked) private var nextRecent = 0
+    private static let recentCount = 8
     @exclusivity(unchecked) private var savepointDepth = 0
 
     /// SQLite's process-wide settings, made once before the first connection opens. Failing
@@ -36,6 +42,7 @@ public final class DatabaseConnection {
             try execute("PRAGMA synchronous = FULL")
         } catch {
             statements = [:]
+            recentStatements = []
             sqlite3_close(handle)
             throw error
         }
@@ -43,6 +50,7 @@ public final class DatabaseConnection {
 
     deinit {
         statements = [:]
+        recentStatements = []
         sqlite3_close(handle)
     }
 
@@ -152,9 +160,20 @@ public final class DatabaseConnection {
     }
 
     private func cachedStatement(_ sql: String) throws -> Statement {
-        if let statement = statements[sql] { return statement }
-        let statement = try Statement(sql: sql, connection: handle)
-        statements[sql] = statement
+        for recent in recentStatements where recent.sql == sql { return recent.statement }
+        let statement: Statement
+        if let known = statements[sql] {
+            statement = known
+        } else {
+            statement = try Statement(sql: sql, connection: handle)
+            statements[sql] = statement
+        }
+        if recentStatements.count < Self.recentCount {
+            recentStatements.append((sql, statement))
+        } else {
+            recentStatements[nextRecent] = (sql, statement)
+            nextRecent = (nextRecent + 1) % Self.recentCount
+        }
         return statement
     }
 }

@@ -21,20 +21,27 @@ final class AddressRateLimiter: @unchecked Sendable {
     /// Takes one request for `address` at `now` (seconds); false when it is over its rate.
     func take(_ address: String, now: Double) -> Bool {
         lock.withLock {
-            var bucket = buckets[address] ?? (burst, now)
-            if buckets[address] == nil, buckets.count >= addresses {
+            // A known address is changed where it lies: its text is hashed once a request.
+            if let known = buckets.index(forKey: address) {
+                return take(from: &buckets.values[known], now: now)
+            }
+            if buckets.count >= addresses {
                 buckets = buckets.filter { _, old in old.tokens + (now - old.at) * rate < burst }
                 guard buckets.count < addresses else { return false }
             }
-            bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * rate)
-            bucket.at = now
-            guard bucket.tokens >= 1 else {
-                buckets[address] = bucket
-                return false
-            }
-            bucket.tokens -= 1
+            var bucket = (tokens: burst, at: now)
+            let taken = take(from: &bucket, now: now)
             buckets[address] = bucket
-            return true
+            return taken
         }
+    }
+
+    /// Refills `bucket` for the time since it was counted, then takes one token if it has one.
+    private func take(from bucket: inout (tokens: Double, at: Double), now: Double) -> Bool {
+        bucket.tokens = min(burst, bucket.tokens + (now - bucket.at) * rate)
+        bucket.at = now
+        guard bucket.tokens >= 1 else { return false }
+        bucket.tokens -= 1
+        return true
     }
 }

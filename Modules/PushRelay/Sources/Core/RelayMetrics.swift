@@ -2,9 +2,11 @@ import Foundation
 
 /// Counters for `GET /metrics`, in Prometheus' text format.
 public final class RelayMetrics: @unchecked Sendable {
-    // Guarded by `lock`.
-    @exclusivity(unchecked) private var requests: [Int: Int] = [:]
-    @exclusivity(unchecked) private var deliveries: [String: Int] = [:]
+    // Guarded by `lock`: requests by status (an HTTP status, 100-599, is its index), and
+    // deliveries by provider, in the order they first delivered (a relay has a few routes, so
+    // finding one costs less than hashing its name).
+    @exclusivity(unchecked) private var requests = [Int](repeating: 0, count: 600)
+    @exclusivity(unchecked) private var deliveries: [(provider: String, count: Int)] = []
     private let lock = NSLock()
 
     /// Metrics that count nothing yet.
@@ -12,12 +14,19 @@ public final class RelayMetrics: @unchecked Sendable {
 
     /// Counts a request answered with `status`.
     public func countRequest(status: Int) {
-        lock.withLock { requests[status, default: 0] += 1 }
+        let index = min(max(status, 0), 599)
+        lock.withLock { requests[index] += 1 }
     }
 
     /// Counts a notification delivered through `provider`.
     public func countDelivery(provider: String) {
-        lock.withLock { deliveries[provider, default: 0] += 1 }
+        lock.withLock {
+            if let index = deliveries.firstIndex(where: { $0.provider == provider }) {
+                deliveries[index].count += 1
+            } else {
+                deliveries.append((provider, 1))
+            }
+        }
     }
 
     /// The exposition text, with `queueDepth` and `streams` as gauges, `dropped` (the
@@ -28,9 +37,9 @@ public final class RelayMetrics: @unchecked Sendable {
             "# HELP push_relay_requests_total HTTP requests answered, by status.",
             "# TYPE push_relay_requests_total counter",
         ]
-        lines += requests.keys.sorted().map { "push_relay_requests_total{status=\"\($0)\"} \(requests[$0] ?? 0)" }
+        lines += requests.indices.filter { requests[$0] > 0 }.map { "push_relay_requests_total{status=\"\($0)\"} \(requests[$0])" }
         lines += ["# HELP push_relay_deliveries_total Notifications delivered, by provider.", "# TYPE push_relay_deliveries_total counter"]
-        lines += deliveries.keys.sorted().map { "push_relay_deliveries_total{provider=\"\($0)\"} \(deliveries[$0] ?? 0)" }
+        lines += deliveries.sorted { $0.provider < $1.provider }.map { "push_relay_deliveries_total{provider=\"\($0.provider)\"} \($0.count)" }
         lines += [
             "# HELP push_relay_queue_depth Notifications queued until their device acknowledges them.", "# TYPE push_relay_queue_depth gauge",
             "push_relay_queue_depth \(queueDepth)",

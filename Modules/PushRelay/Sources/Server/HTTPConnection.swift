@@ -46,7 +46,7 @@ final class HTTPConnection: @unchecked Sendable {
 
     private enum State {
         case reading
-        case waiting(DeferredReply, HTTPRequestHead)
+        case waiting(DeferredReply, AnswerFraming)
         case streaming(EventStream, chunked: Bool, keepsAlive: Bool)
     }
 
@@ -234,15 +234,15 @@ final class HTTPConnection: @unchecked Sendable {
                         method: head.method, path: target.path, query: target.query, headers: head.fields, body: body, clientAddress: text,
                         addressKey: key
                     )
-                    respond(core.handler(request), to: head)
+                    respond(core.handler(request), to: AnswerFraming(head))
                 }
-            case .waiting(let deferred, let head):
+            case .waiting(let deferred, let framing):
                 guard let reply = deferred.completedReply else { return updateInterest() }
                 state = .reading
                 if case .deferred = reply {
-                    respond(.error(500, "internal error: a deferred reply was deferred again"), to: head)
+                    respond(.error(500, "internal error: a deferred reply was deferred again"), to: framing)
                 } else {
-                    respond(reply, to: head)
+                    respond(reply, to: framing)
                 }
             case .streaming(let stream, let chunked, let keepsAlive):
                 guard pump(stream, chunked: chunked, keepsAlive: keepsAlive) else { return updateInterest() }
@@ -251,9 +251,9 @@ final class HTTPConnection: @unchecked Sendable {
         if !isClosed && lingerStart == 0 { updateInterest() }
     }
 
-    /// Answers `head` (nil: a request the server refused, after which the connection closes).
-    private func respond(_ reply: HTTPReply, to head: HTTPRequestHead?) {
-        let keepsAlive = head?.keepsAlive ?? false, minorVersion = head?.minorVersion ?? 1
+    /// Answers a request framed as `framing` (nil: one the server refused, after which the connection closes).
+    private func respond(_ reply: HTTPReply, to framing: AnswerFraming?) {
+        let keepsAlive = framing?.keepsAlive ?? false, minorVersion = framing?.minorVersion ?? 1
         switch reply {
         case .full(let status, let contentType, let body):
             // Answers carry credentials, counts and errors: no cache along the way keeps them.
@@ -261,7 +261,7 @@ final class HTTPConnection: @unchecked Sendable {
                 status: status, contentType: contentType, contentLength: body.count, extraFields: Self.noStore, keepsAlive: keepsAlive,
                 minorVersion: minorVersion, date: loop.date()
             )
-            if head?.method != "HEAD" { output += body }
+            if framing?.sendsBody ?? true { output += body }
             closesAfterOutput = !keepsAlive
             // The next request's deadline starts now.
             deadlineStart = EventLoop.uptime()
@@ -279,14 +279,14 @@ final class HTTPConnection: @unchecked Sendable {
             }
             flush()
         case .deferred(let deferred):
-            guard let head else { return respond(.error(500, "internal error: a refusal was deferred"), to: nil) }
-            state = .waiting(deferred, head)
+            guard let framing else { return respond(.error(500, "internal error: a refusal was deferred"), to: nil) }
+            state = .waiting(deferred, framing)
             let ready = deferred.replyOrWait { [weak self, loop] in
                 if let self { loop.resume(self) }
             }
             if let ready {
                 state = .reading
-                respond(ready, to: head)
+                respond(ready, to: framing)
             }
         }
     }
