@@ -23,4 +23,29 @@ final class JSONObjectWriterTests: XCTestCase {
         outer.integer("later", 1)
         XCTAssertEqual(outer.finished().suffix(11), Array(#","later":1}"#.utf8))
     }
+
+    /// An object written inside its parent's bytes reads as one written on its own: its members
+    /// separated, the parent's before and after it too, at any depth.
+    func testAnObjectWrittenInPlaceIsTheSerializersText() throws {
+        var outer = JSONObjectWriter()
+        outer.integer("a", -120)
+        outer.object("b") { inner in
+            inner.integer("c", 7)
+            inner.object("d") { _ in }
+            inner.object("e") { deeper in
+                deeper.string("f", "x")
+                deeper.integer("g", 1_234_567_890)
+            }
+        }
+        outer.object("h") { _ in }
+        outer.integer("i", 0)
+        let value = JSONValue.object([
+            "a": .integer(-120), "h": .object([:]), "i": .integer(0),
+            "b": .object(["c": .integer(7), "d": .object([:]), "e": .object(["f": .string("x"), "g": .integer(1_234_567_890)])]),
+        ])
+        XCTAssertEqual(outer.finished(), try JSONSerializer.data(value))
+        var first = JSONObjectWriter()
+        first.object("only") { $0.integer("n", 10) }
+        XCTAssertEqual(first.finished(), Array(#"{"only":{"n":10}}"#.utf8))
+    }
 }

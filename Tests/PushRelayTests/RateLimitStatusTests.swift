@@ -11,7 +11,9 @@ final class RateLimitStatusTests: XCTestCase {
             RateLimitStatus(successful: 499, errors: 7, maximum: 500, resetsAt: Date(timeIntervalSince1970: 1_800_000_000)),
             RateLimitStatus(successful: 900, errors: 900, maximum: 1000, resetsAt: Date(timeIntervalSince1970: 0)),
         ] {
-            XCTAssertEqual(status.jsonObject.finished(), try JSONSerializer.data(status.json))
+            var object = JSONObjectWriter()
+            status.write(into: &object)
+            XCTAssertEqual(object.finished(), try JSONSerializer.data(status.json))
         }
     }
 }

@@ -114,7 +114,12 @@ public enum JSONSerializer {
             output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        output[start...].reverse()
+        // Reversed by swapping in place: reversing `output[start...]` copied the whole array.
+        var (low, high) = (start, output.count - 1)
+        while low < high {
+            output.swapAt(low, high)
+            (low, high) = (low + 1, high - 1)
+        }
     }
 
     /// A double as Swift's shortest round-tripping text, always with a fraction or exponent.

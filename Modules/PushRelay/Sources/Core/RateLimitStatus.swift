@@ -49,15 +49,13 @@ public struct RateLimitStatus: Sendable, Equatable {
         ])
     }
 
-    /// ``json`` written member by member, in the serializer's (sorted) order: the same bytes, for
-    /// the answer to every delivery.
-    public var jsonObject: JSONObjectWriter {
-        var object = JSONObjectWriter()
+    /// Writes ``json``'s members into `object`, in the serializer's (sorted) order: the same
+    /// bytes, for the answer to every delivery.
+    public func write(into object: inout JSONObjectWriter) {
         object.integer("errors", errors)
         object.integer("maximum", maximum)
         object.integer("remaining", remaining)
         object.string("resetsAt", resetsAtText)
         object.integer("successful", successful)
-        return object
     }
 }

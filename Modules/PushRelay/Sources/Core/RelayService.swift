@@ -217,7 +217,7 @@ public final class RelayService: Sendable {
             // Written member by member: this is the answer to every delivery.
             var answer = JSONObjectWriter()
             answer.string("message", message)
-            answer.object("rateLimits", status.jsonObject)
+            answer.object("rateLimits") { status.write(into: &$0) }
             return .full(status: code, contentType: "application/json", body: answer.finished())
         case .failure(let error):
             logger.error("a delivery could not be counted: \(error)")

@@ -257,8 +257,8 @@ final class HTTPConnection: @unchecked Sendable {
         switch reply {
         case .full(let status, let contentType, let body):
             // Answers carry credentials, counts and errors: no cache along the way keeps them.
-            output += HTTPResponseHead.bytes(
-                status: status, contentType: contentType, contentLength: body.count, extraFields: Self.noStore, keepsAlive: keepsAlive,
+            HTTPResponseHead.write(
+                into: &output, status: status, contentType: contentType, contentLength: body.count, extraFields: Self.noStore, keepsAlive: keepsAlive,
                 minorVersion: minorVersion, date: loop.date()
             )
             if framing?.sendsBody ?? true { output += body }
@@ -268,8 +268,8 @@ final class HTTPConnection: @unchecked Sendable {
             flush()
         case .stream(let stream):
             let chunked = minorVersion == 1
-            output += HTTPResponseHead.bytes(
-                status: 200, contentType: "text/event-stream", contentLength: nil, extraFields: Self.noStore,
+            HTTPResponseHead.write(
+                into: &output, status: 200, contentType: "text/event-stream", contentLength: nil, extraFields: Self.noStore,
                 keepsAlive: chunked && keepsAlive, minorVersion: minorVersion, date: loop.date()
             )
             state = .streaming(stream, chunked: chunked, keepsAlive: chunked && keepsAlive)

@@ -1,15 +1,14 @@
 import Foundation
 
-/// The status line and header fields of one answer, written as bytes: `Date` (from the
-/// caller's ``HTTPDate``), the content type, and either `Content-Length` or chunked framing for
-/// an event stream; `Connection: close` when the connection ends after it, `keep-alive` to an
-/// HTTP/1.0 client that keeps it.
+/// The status line and header fields of one answer, appended to the connection's output:
+/// `Date` (from the caller's ``HTTPDate``), the content type, and either `Content-Length` or
+/// chunked framing for an event stream; `Connection: close` when the connection ends after it,
+/// `keep-alive` to an HTTP/1.0 client that keeps it.
 enum HTTPResponseHead {
-    static func bytes(
-        status: Int, contentType: String, contentLength: Int?, extraFields: String = "", keepsAlive: Bool, minorVersion: Int, date: [UInt8]
-    ) -> [UInt8] {
-        var head: [UInt8] = []
-        head.reserveCapacity(160 + extraFields.utf8.count)
+    static func write(
+        into head: inout [UInt8], status: Int, contentType: String, contentLength: Int?, extraFields: String = "", keepsAlive: Bool,
+        minorVersion: Int, date: [UInt8]
+    ) {
         switch status {
         // The answers to nearly every request, made once.
         case 201: head += created
@@ -33,7 +32,6 @@ enum HTTPResponseHead {
             head += "Connection: keep-alive\r\n".utf8
         }
         head += "\r\n".utf8
-        return head
     }
 
     private static let created = Array("HTTP/1.1 201 Created\r\nDate: ".utf8), ok = Array("HTTP/1.1 200 OK\r\nDate: ".utf8)
