@@ -66,25 +66,17 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
 
     /// Queues `bytes` for `key` through the batched writer; `completion` runs once it is durable.
     public func deliver(_ bytes: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
-        let queued = QueuedDelivery(delivery: self, bytes: bytes, key: key, date: Current.now(), completion: completion)
-        writer.submit({ database in try queued.delivery.write(queued, in: database) }) { error in queued.delivery.finish(queued, error) }
-    }
-
-    /// On the writer thread: queues `queued`, noting the id it got.
-    private func write(_ queued: QueuedDelivery, in database: DatabaseConnection) throws {
-        queued.id = try enqueue(queued.bytes, for: queued.key, at: queued.date, in: database)
-    }
-
-    /// On the writer thread, once `queued`'s write committed (nil) or failed: tells its sender,
-    /// after sending it to the key's streams, or takes a failed write out of the index.
-    private func finish(_ queued: QueuedDelivery, _ error: (any Error)?) {
-        if let error {
-            if let id = queued.id { index.removed(id, from: queued.key) }
-            return queued.completion(.failure(error))
+        let date = Current.now()
+        let queued = QueuedID()
+        writer.submit({ [self] database in queued.id = try enqueue(bytes, for: key, at: date, in: database) }) { [streams, index] error in
+            if let error {
+                if let id = queued.id { index.removed(id, from: key) }
+                return completion(.failure(error))
+            }
+            let connected = streams.hasStreams(for: key)
+            if connected { streams.drain(key) }
+            completion(.success(connected ? .streamed : .queued))
         }
-        let connected = streams.hasStreams(for: queued.key)
-        if connected { streams.drain(queued.key) }
-        queued.completion(.success(connected ? .streamed : .queued))
     }
 
     /// Up to `limit` notifications of `key` after `cursor` that are not past their time to live,
