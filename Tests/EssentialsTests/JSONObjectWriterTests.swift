@@ -4,14 +4,14 @@ import XCTest
 /// An object written member by member is the serializer's text of the same object.
 final class JSONObjectWriterTests: XCTestCase {
     func testWritesWhatTheSerializerWrites() throws {
-        var inner = JSONObjectWriter()
-        inner.integer("a", Int.min)
-        inner.integer("b", 0)
-        inner.string("c", "quote \" backslash \\ newline \n control \u{1} é 🏠")
         var outer = JSONObjectWriter()
         outer.string("empty", "")
-        outer.object("inner", inner)
-        outer.object("none", JSONObjectWriter())
+        outer.object("inner") { inner in
+            inner.integer("a", Int.min)
+            inner.integer("b", 0)
+            inner.string("c", "quote \" backslash \\ newline \n control \u{1} é 🏠")
+        }
+        outer.object("none") { _ in }
         outer.integer("z", 42)
         let value = JSONValue.object([
             "empty": .string(""), "none": .object([:]), "z": .integer(42),

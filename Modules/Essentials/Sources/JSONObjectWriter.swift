@@ -28,12 +28,6 @@ public struct JSONObjectWriter: Sendable {
         JSONSerializer.writeInteger(Int64(value), into: &bytes)
     }
 
-    public mutating func object(_ key: String, _ value: JSONObjectWriter) {
-        member(key)
-        bytes.append(contentsOf: value.bytes)
-        bytes.append(UInt8(ascii: "}"))
-    }
-
     /// Adds an object whose members `write` gives, written straight into this one's bytes.
     public mutating func object(_ key: String, _ write: (inout JSONObjectWriter) -> Void) {
         member(key)

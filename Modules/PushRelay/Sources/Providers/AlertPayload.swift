@@ -89,10 +89,10 @@ struct AlertPayload {
         var object = JSONObjectWriter()
         var writable = object.value("actions", actions)
         if let attachment {
-            var inner = JSONObjectWriter()
-            inner.string("content_type", attachment.kind)
-            inner.string("url", attachment.url)
-            object.object("attachment", inner)
+            object.object("attachment") { inner in
+                inner.string("content_type", attachment.kind)
+                inner.string("url", attachment.url)
+            }
         }
         object.string("body", message)
         writable = writable && object.value("collapse_id", collapseID) && object.value("data", rest.isEmpty ? nil : .object(rest))
