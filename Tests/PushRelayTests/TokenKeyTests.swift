@@ -16,6 +16,17 @@ final class TokenKeyTests: XCTestCase {
         }
     }
 
+    /// A key gives back the text it was made from: a digest's characters written from its bits,
+    /// any other string as it was.
+    func testAKeyGivesBackItsText() {
+        let texts = (0..<5_000).map { SecretDigest.key("hcp_\($0)") } + ["AAAAAAAAAAAAAAAAAAAAAA", "__________________________".prefix(21) + "w"]
+        for text in texts { XCTAssertEqual(TokenKey(text).text, text) }
+        let key = SecretDigest.key("abc")
+        for other in ["", "token-7", String(key.dropLast()), key + "A", String(key.dropLast()) + "B", String(key.dropLast()) + "é"] {
+            XCTAssertEqual(TokenKey(other).text, other)
+        }
+    }
+
     /// Every character of a canonical key counts: changing any one, to any other character that
     /// keeps the key canonical, makes another key.
     func testEveryCharacterOfACanonicalKeyCounts() {

@@ -19,6 +19,16 @@ struct TokenKey: Hashable, Comparable, Sendable {
         form = text.withUTF8 { bytes in Self.decoded(bytes).map { .digest($0.high, $0.low) } } ?? .other(text)
     }
 
+    /// The text the key was made from: a digest's 22 characters written again from its bits
+    /// (the 16 bytes of the digest they encode), any other string as it was kept.
+    var text: String {
+        switch form {
+        case .other(let text): text
+        case .digest(let high, let low):
+            withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Base64URL.encoded($0.assumingMemoryBound(to: UInt8.self)) }
+        }
+    }
+
     func hash(into hasher: inout Hasher) {
         switch form {
         case .digest(let high, _): hasher.combine(high)

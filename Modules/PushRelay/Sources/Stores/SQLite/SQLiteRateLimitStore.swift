@@ -27,15 +27,15 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     private let schedule = DailyResetSchedule()
     // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, whether
     // those are all of today's counts (then a token not among them has none, and costs no
-    // query), the tokens whose count changed since the last round took them (with their text,
-    // which the rows hold; each once, as its count says it is unwritten), the round being
-    // written (sorted by key) and its day, and whether a round is scheduled or under way.
+    // query), the counts changed since the last round took them (each once, as it says it is
+    // unwritten), the round being written (sorted by key) and its day, and whether a round is
+    // scheduled or under way.
     private let lock = NSLock()
     @exclusivity(unchecked) private var day: Double = -1
-    @exclusivity(unchecked) private var counts: [TokenKey: DailyCount] = [:]
+    @exclusivity(unchecked) private var counts: [TokenKey: CountEntry] = [:]
     @exclusivity(unchecked) private var everyCountInMemory = false
-    @exclusivity(unchecked) private var pending: [(key: TokenKey, text: String)] = []
-    @exclusivity(unchecked) private var round: ArraySlice<(key: TokenKey, text: String)> = []
+    @exclusivity(unchecked) private var pending: [CountEntry] = []
+    @exclusivity(unchecked) private var round: ArraySlice<CountEntry> = []
     @exclusivity(unchecked) private var roundDay: Double = -1
     @exclusivity(unchecked) private var writeQueued = false
 
@@ -92,7 +92,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     public func status(of token: String, maximum: Int, at date: Date) throws -> RateLimitStatus {
         let today = schedule.windowStart(containing: date).timeIntervalSince1970
         let key = TokenKey(token)
-        let (known, complete) = lock.withLock { today == day ? (counts[key], everyCountInMemory) : (nil, false) }
+        let (known, complete) = lock.withLock { today == day ? (counts[key]?.count, everyCountInMemory) : (nil, false) }
         return status(try known ?? (complete ? DailyCount() : stored(token, day: today)), maximum: maximum, at: date)
     }
 
@@ -108,26 +108,20 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
                 counts = counts.filter { $0.value.unwritten }
                 everyCountInMemory = false
             }
-            // A count in memory is changed where it lies, without hashing its key again.
-            if let known = counts.index(forKey: key) {
-                return changing(&counts.values[known], of: (key, token), by: body)
-            }
-            var count = everyCountInMemory ? DailyCount() : try stored(token, day: today)
-            let result = changing(&count, of: (key, token), by: body)
-            counts[key] = count
-            return result
+            if let known = counts[key] { return changing(known, by: body) }
+            let entry = CountEntry(key: key, count: everyCountInMemory ? DailyCount() : try stored(token, day: today))
+            counts[key] = entry
+            return changing(entry, by: body)
         }
     }
 
-    /// Runs `body` on `count`, under the lock; a change lists the token to be written, unless
-    /// it already waits to be.
-    private func changing<Result>(
-        _ count: inout DailyCount, of token: (key: TokenKey, text: String), by body: (inout DailyCount) -> (changed: Bool, result: Result)
-    ) -> Result {
-        let (changed, result) = body(&count)
-        if changed && !count.unwritten {
-            count.unwritten = true
-            pending.append(token)
+    /// Runs `body` on `entry`'s count, under the lock; a change lists the entry to be written,
+    /// unless it already waits to be.
+    private func changing<Result>(_ entry: CountEntry, by body: (inout DailyCount) -> (changed: Bool, result: Result)) -> Result {
+        let (changed, result) = body(&entry.count)
+        if changed && !entry.unwritten {
+            entry.unwritten = true
+            pending.append(entry)
             if !writeQueued {
                 writeQueued = true
                 scheduleRound()
@@ -139,7 +133,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// Writes the changed counts now, directly (the relay's writer has stopped by then), and
     /// gives up the file for another process.
     public func stop() {
-        let (today, unwritten) = lock.withLock { (day, (pending + round).compactMap { token in counts[token.key].map { (token.text, $0) } }) }
+        let (today, unwritten) = lock.withLock { (day, (pending + round).map { ($0.key.text, $0.count) }) }
         do {
             try pool.write { database in try write(unwritten, day: today, in: database) }
         } catch {
@@ -164,16 +158,17 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
 
     /// Every count stored for `day` (by an earlier run), or nil when there are more than half
     /// of what the store keeps in memory.
-    private func storedCounts(day: Double) throws -> [TokenKey: DailyCount]? {
+    private func storedCounts(day: Double) throws -> [TokenKey: CountEntry]? {
         let most = Self.rememberedLimit / 2
         let rows = try pool.read { database in
             try database.rows("SELECT token, successful, errors FROM rate_limits WHERE day = ? LIMIT ?", day, most + 1)
         }
         guard rows.count <= most else { return nil }
-        var stored: [TokenKey: DailyCount] = [:]
+        var stored: [TokenKey: CountEntry] = [:]
         for row in rows {
             guard let token = row.get("token", as: String.self) else { continue }
-            stored[TokenKey(token)] = Self.count(successful: row.get("successful", as: Int.self) ?? 0, errors: row.get("errors", as: Int.self) ?? 0)
+            let key = TokenKey(token)
+            stored[key] = CountEntry(key: key, count: Self.count(successful: row.get("successful", as: Int.self) ?? 0, errors: row.get("errors", as: Int.self) ?? 0))
         }
         return stored
     }
@@ -191,10 +186,10 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         return Self.count(successful: row?.get("successful", as: Int.self) ?? 0, errors: row?.get("errors", as: Int.self) ?? 0)
     }
 
-    /// Starts a round of writes after ``writeInterval``: the listed tokens, sorted off the lock.
+    /// Starts a round of writes after ``writeInterval``: the listed counts, sorted off the lock.
     private func scheduleRound() {
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
-            let (listed, listedDay) = lock.withLock { () -> ([(key: TokenKey, text: String)], Double) in
+            let (listed, listedDay) = lock.withLock { () -> ([CountEntry], Double) in
                 defer { pending = [] }
                 return (pending, day)
             }
@@ -209,19 +204,16 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     private func writeNextSlice() {
         let written = WrittenSlice()
         writer.submit({ [self] database in
-            let (today, slice) = lock.withLock {
-                (day, round.prefix(Self.sliceSize).compactMap { token in counts[token.key].map { (token, $0) } })
-            }
-            try write(slice.map { ($0.0.text, $0.1) }, day: today, in: database)
+            let (today, slice) = lock.withLock { (day, round.prefix(Self.sliceSize).map { (entry: $0, count: $0.count) }) }
+            try write(slice.map { ($0.entry.key.text, $0.count) }, day: today, in: database)
             written.counts = slice
         }) { [self] error in
             let next = lock.withLock { () -> WriteStep in
                 if roundDay == day, error == nil {
                     round = round.dropFirst(Self.sliceSize)
                     // A count that changed again meanwhile is listed to be written again.
-                    for (token, count) in written.counts {
-                        guard let index = counts.index(forKey: token.key) else { continue }
-                        if counts.values[index].counts(as: count) { counts.values[index].unwritten = false } else { pending.append(token) }
+                    for (entry, count) in written.counts {
+                        if entry.count == count { entry.unwritten = false } else { pending.append(entry) }
                     }
                     if !round.isEmpty { return .slice }
                 } else if roundDay == day {

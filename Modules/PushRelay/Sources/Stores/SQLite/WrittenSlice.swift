@@ -1,5 +1,5 @@
 /// What one write of a rate-limit round wrote, handed from the write to its completion (both on
 /// the writer thread, one after the other).
 final class WrittenSlice: @unchecked Sendable {
-    var counts: [((key: TokenKey, text: String), DailyCount)] = []
+    var counts: [(entry: CountEntry, count: DailyCount)] = []
 }
