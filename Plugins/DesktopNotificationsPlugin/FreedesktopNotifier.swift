@@ -99,7 +99,7 @@ final class FreedesktopNotifier: NotificationPresenter, @unchecked Sendable {
                 opened.close()
                 return nil
             }
-            DetachedThread.start { [weak self] in self?.listen(on: opened) }
+            try DetachedThread.start { [weak self] in self?.listen(on: opened) }
             return opened
         } catch {
             let first = lock.withLock { () -> Bool in

@@ -87,26 +87,34 @@ final class ScriptRunner: @unchecked Sendable {
             stream = process
             streaming = true
         }
-        DetachedThread.start { [self] in
-            defer { _ = process.waitForExit() }
-            var pending: [UInt8] = []
-            while let descriptor = process.standardOutput {
-                let data = process.read(descriptor)
-                if data.isEmpty { break }
-                pending.append(contentsOf: data)
-                while let newline = pending.firstIndex(of: 10) {
-                    let line = String(decoding: pending[..<newline], as: UTF8.self)
-                    pending.removeSubrange(...newline)
-                    settle(Result { try ScriptOutput.values(line) }, replacing: false)
+        do {
+            try DetachedThread.start { [self] in
+                defer { _ = process.waitForExit() }
+                var pending: [UInt8] = []
+                while let descriptor = process.standardOutput {
+                    let data = process.read(descriptor)
+                    if data.isEmpty { break }
+                    pending.append(contentsOf: data)
+                    while let newline = pending.firstIndex(of: 10) {
+                        let line = String(decoding: pending[..<newline], as: UTF8.self)
+                        pending.removeSubrange(...newline)
+                        settle(Result { try ScriptOutput.values(line) }, replacing: false)
+                    }
+                    if pending.count > Self.maximumLineBytes {
+                        process.killGroup()
+                        lock.withLock { streaming = false }
+                        return settle(.failure(CommandFailure(description: "\(program) printed a line of more than \(Self.maximumLineBytes) bytes and was stopped")), replacing: true)
+                    }
                 }
-                if pending.count > Self.maximumLineBytes {
-                    process.killGroup()
-                    lock.withLock { streaming = false }
-                    return settle(.failure(CommandFailure(description: "\(program) printed a line of more than \(Self.maximumLineBytes) bytes and was stopped")), replacing: true)
-                }
+                lock.withLock { streaming = false }
+                settle(.failure(CommandFailure(description: "\(program) ended; started again within \(Int(spec.interval)) s")), replacing: true)
             }
+        } catch {
+            // Nothing can read it: it is stopped, and started again after the interval.
+            process.killGroup()
+            _ = process.waitForExit()
             lock.withLock { streaming = false }
-            settle(.failure(CommandFailure(description: "\(program) ended; started again within \(Int(spec.interval)) s")), replacing: true)
+            settle(.failure(CommandFailure(description: "\(program) could not be read: \(error)")), replacing: true)
         }
     }
 

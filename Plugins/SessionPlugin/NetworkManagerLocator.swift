@@ -13,8 +13,14 @@ struct NetworkManagerLocator: NetworkLocating {
 
     func changes() -> AsyncStream<Set<String>?> {
         let (stream, continuation) = AsyncStream.makeStream(of: Set<String>?.self)
-        let watcher = WirelessNetworkWatcher(initial: networks(), logger: logger) { continuation.yield($0) }
-        continuation.onTermination = { _ in watcher.stop() }
+        do {
+            let watcher = try WirelessNetworkWatcher(initial: networks(), logger: logger) { continuation.yield($0) }
+            continuation.onTermination = { _ in watcher.stop() }
+        } catch {
+            // No changes come, as when NetworkManager cannot be asked; the networks are still read when asked.
+            logger.warning("Wi-Fi changes cannot be watched: \(error)")
+            continuation.finish()
+        }
         return stream
     }
 }

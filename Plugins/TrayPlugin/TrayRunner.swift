@@ -92,14 +92,18 @@ struct TrayRunner {
             }
         }
         logger.info("the tray runs for \(server)")
-        let served = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
-            DetachedThread.start { continuation.resume(returning: Result { try item.run() }) }
+        let served: (any Error)?
+        do {
+            try await DetachedThread.run { try item.run() }
+            served = nil
+        } catch {
+            served = error
         }
         watching.cancel()
         refreshing.cancel()
         await store.stop()
         await connection.stop()
-        try served.get()
+        if let served { throw served }
     }
 
     static func appearance(server: String, connected: Bool) -> TrayAppearance {

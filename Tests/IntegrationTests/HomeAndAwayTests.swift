@@ -27,7 +27,7 @@ final class HomeAndAwayTests: HomeProcessTestCase {
         let bus = DBusBus.address(networkManager.bus.address)
         XCTAssertEqual(WirelessNetworks.current(bus: bus), ["Home Net ✓"])
         let seen = Mutex<[Set<String>?]>([])
-        let watcher = WirelessNetworkWatcher(bus: bus, initial: ["Home Net ✓"], logger: Logger(label: "test", level: .error) { _ in }) { networks in
+        let watcher = try WirelessNetworkWatcher(bus: bus, initial: ["Home Net ✓"], logger: Logger(label: "test", level: .error) { _ in }) { networks in
             seen.withLock { $0.append(networks) }
         }
         defer { watcher.stop() }

@@ -13,7 +13,7 @@ final class BatchedWriterTests: XCTestCase {
         folder = try TemporaryFolder()
         pool = try DatabasePool(url: folder.file("batched.sqlite"))
         try pool.write { try $0.executeScript("CREATE TABLE item (id INTEGER PRIMARY KEY, value INTEGER NOT NULL UNIQUE)") }
-        writer = BatchedWriter(pool: pool)
+        writer = try BatchedWriter(pool: pool)
     }
 
     override func tearDownWithError() throws {
@@ -90,7 +90,7 @@ final class BatchedWriterTests: XCTestCase {
 
     func testALingeringBatchWaitsUntilItIsFull() throws {
         writer.stop()
-        writer = BatchedWriter(pool: pool, linger: 30, fullBatch: 4)
+        writer = try BatchedWriter(pool: pool, linger: 30, fullBatch: 4)
         let runs = SharedTally()
         // The fourth write fails: the batch is retried write by write, so the first three run
         // twice if and only if they waited for the fourth in one batch.
@@ -111,7 +111,7 @@ final class BatchedWriterTests: XCTestCase {
 
     func testStoppingDoesNotWaitOutTheLinger() throws {
         writer.stop()
-        writer = BatchedWriter(pool: pool, linger: 30, fullBatch: 100)
+        writer = try BatchedWriter(pool: pool, linger: 30, fullBatch: 100)
         let lone = writer.submitted { try $0.execute("INSERT INTO item (value) VALUES (9)") }
         let started = Date()
         writer.stop()

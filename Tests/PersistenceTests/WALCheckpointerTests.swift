@@ -22,7 +22,7 @@ final class WALCheckpointerTests: XCTestCase {
         let pool = try DatabasePool(url: url)
         try pool.write { try $0.executeScript("CREATE TABLE item (id INTEGER PRIMARY KEY, payload BLOB NOT NULL)") }
         try pool.writeWithoutTransaction { try $0.execute("PRAGMA wal_autocheckpoint = 0") }
-        let writer = BatchedWriter(pool: pool)
+        let writer = try BatchedWriter(pool: pool)
         let checkpointer = checkpointing ? try WALCheckpointer(pool: pool, writer: writer, interval: 0.05, restartPages: 256) : nil
         let deadline = Date().addingTimeInterval(seconds)
         let committed = SharedTally()

@@ -21,7 +21,7 @@ final class RegistrationExpiryTests: XCTestCase {
         var migrator = DatabaseMigrator()
         SQLiteRegistrationStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
-        let writer = BatchedWriter(pool: pool)
+        let writer = try BatchedWriter(pool: pool)
         self.writer = writer
         let registrations = try SQLiteRegistrationStore(pool: pool, writer: writer, limit: 100)
         Current.now = { clock.now }

@@ -19,7 +19,7 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         var migrator = DatabaseMigrator()
         SQLiteRateLimitStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
-        let writer = BatchedWriter(pool: pool)
+        let writer = try BatchedWriter(pool: pool)
         writers.append(writer)
         return try SQLiteRateLimitStore(pool: pool, writer: writer)
     }

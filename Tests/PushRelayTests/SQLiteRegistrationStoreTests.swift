@@ -19,7 +19,7 @@ final class SQLiteRegistrationStoreTests: XCTestCase {
         var migrator = DatabaseMigrator()
         SQLiteRegistrationStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
-        let writer = BatchedWriter(pool: pool)
+        let writer = try BatchedWriter(pool: pool)
         writers.append(writer)
         return try SQLiteRegistrationStore(pool: pool, writer: writer, limit: 100)
     }

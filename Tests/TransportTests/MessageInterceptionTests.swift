@@ -20,7 +20,7 @@ final class MessageInterceptionTests: XCTestCase {
 
     private func client(offering offered: Offered) throws -> (WebSocketClient, SocketPairStream) {
         let stream = try SocketPairStream()
-        let client = WebSocketClient(stream: stream, compression: nil, leftover: [], options: WebSocketOptions())
+        let client = try WebSocketClient(stream: stream, compression: nil, leftover: [], options: WebSocketOptions())
         client.intercept { bytes in
             offered.add(bytes)
             let text = String(decoding: bytes, as: UTF8.self)

@@ -24,7 +24,7 @@ final class ReadLingerTests: XCTestCase {
 
     func testFramesWrittenOneByOneAreReadManyToAWakeUp() async throws {
         let stream = try SocketPairStream()
-        let client = WebSocketClient(stream: stream, compression: nil, leftover: [], options: WebSocketOptions(readLinger: WebSocketOptions.maximumReadLinger))
+        let client = try WebSocketClient(stream: stream, compression: nil, leftover: [], options: WebSocketOptions(readLinger: WebSocketOptions.maximumReadLinger))
         defer { client.close() }
         let sent = (0..<300).map { "{\"id\":\($0)}" }
         let writer = Thread {

@@ -18,11 +18,7 @@ public enum CommandRunner {
     /// The command's standard output; throws when it cannot start, fails, takes too long or
     /// writes too much.
     public static func run(_ arguments: [String], value: String?, timeout: Double) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            DetachedThread.start {
-                continuation.resume(with: Result { try runNow(arguments, value: value, timeout: timeout) })
-            }
-        }
+        try await DetachedThread.run { try runNow(arguments, value: value, timeout: timeout) }
     }
 
     /// The same, on the calling thread (for a sensor read where the report waits anyway).

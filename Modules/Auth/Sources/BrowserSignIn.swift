@@ -60,15 +60,11 @@ public final class BrowserSignIn: Sendable {
 
     private func waitForCode(timeout: Double) async throws -> String {
         let (listener, state) = (listener, state)
-        let request: RedirectRequest = try await withCheckedThrowingContinuation { continuation in
-            DetachedThread.start {
-                continuation.resume(with: Result {
-                    try listener.waitForRequest(to: Self.callbackPath, timeout: timeout) { request in
-                        if request.query["state"] != state { return (400, "This answer belongs to another sign-in; nothing was accepted.") }
-                        if request.query["code"] == nil { return (400, "The sign-in did not finish; return to the terminal.") }
-                        return (200, "Signed in to HomeCompanion. You can close this tab.")
-                    }
-                })
+        let request: RedirectRequest = try await DetachedThread.run {
+            try listener.waitForRequest(to: Self.callbackPath, timeout: timeout) { request in
+                if request.query["state"] != state { return (400, "This answer belongs to another sign-in; nothing was accepted.") }
+                if request.query["code"] == nil { return (400, "The sign-in did not finish; return to the terminal.") }
+                return (200, "Signed in to HomeCompanion. You can close this tab.")
             }
         }
         listener.close()

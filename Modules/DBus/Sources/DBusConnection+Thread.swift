@@ -7,14 +7,10 @@ extension DBusConnection {
     public static func onThread<Value: Sendable>(
         bus: DBusBus, _ body: @escaping @Sendable (DBusConnection) throws -> Value
     ) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            DetachedThread.start {
-                continuation.resume(with: Result {
-                    let connection = try DBusConnection(bus: bus)
-                    defer { connection.close() }
-                    return try body(connection)
-                })
-            }
+        try await DetachedThread.run {
+            let connection = try DBusConnection(bus: bus)
+            defer { connection.close() }
+            return try body(connection)
         }
     }
 }

@@ -12,7 +12,11 @@ public enum DesktopLaunch {
             throw DesktopLaunchError(description: error.description)
         }
         // Reaped when it ends, which may be after the caller.
-        DetachedThread.start { _ = process.waitForExit() }
+        do {
+            try DetachedThread.start { _ = process.waitForExit() }
+        } catch {
+            throw DesktopLaunchError(description: "\(executable) started, but nothing can wait for it to end: \(error)")
+        }
     }
 
     /// Opens `url` in the user's browser with `xdg-open` (found on `PATH`).

@@ -15,9 +15,9 @@ public final class WirelessNetworkWatcher: Sendable {
 
     /// Starts watching `bus` (the system bus, where NetworkManager is); `initial` is the set the
     /// caller already knows, so the first call of `changed` is a real change.
-    public init(bus: DBusBus = .system, initial: Set<String>?, logger: Logger, changed: @escaping @Sendable (Set<String>?) -> Void) {
+    public init(bus: DBusBus = .system, initial: Set<String>?, logger: Logger, changed: @escaping @Sendable (Set<String>?) -> Void) throws(ThreadStartError) {
         // The thread holds the watcher until it sees the stop.
-        DetachedThread.start {
+        try DetachedThread.start {
             self.watch(bus: bus, initial: initial, logger: logger, changed: changed)
         }
     }

@@ -25,19 +25,20 @@ public final class BatchedWriter: @unchecked Sendable {
     @exclusivity(unchecked) private var checkpointRequested = false
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts the writer thread for `pool`, committing at most `maximumBatch` writes at a time.
+    /// Starts the writer thread for `pool`, committing at most `maximumBatch` writes at a time;
+    /// throws when the system gives no thread.
     ///
     /// With a `linger` (seconds), a batch of fewer than `fullBatch` writes waits that long for
     /// more before it commits: under a steady stream of writes the batches grow from a few writes
     /// to many, and each commit's log frames and transaction are shared by more of them (fewer
     /// frames in the write-ahead log means fewer checkpoints, which hold the writer up). A lone
     /// write waits `linger` more.
-    public init(pool: DatabasePool, maximumBatch: Int = 1_024, linger: Double = 0, fullBatch: Int = 32) {
+    public init(pool: DatabasePool, maximumBatch: Int = 1_024, linger: Double = 0, fullBatch: Int = 32) throws(ThreadStartError) {
         self.pool = pool
         self.maximumBatch = max(1, maximumBatch)
         self.linger = max(0, linger)
         self.fullBatch = max(1, min(fullBatch, self.maximumBatch))
-        DetachedThread.start { [self] in run() }
+        try DetachedThread.start { [self] in run() }
     }
 
     /// Runs `body` in the next batch, waits until that batch has committed, and returns what

@@ -39,7 +39,7 @@ extension WebSocketClient {
             let compression = try handshake.verify(responseHead: String(decoding: head, as: UTF8.self))
             watchdog.cancel()
             guard !tcp.isClosed else { throw timedOut }
-            return WebSocketClient(stream: stream, compression: compression, leftover: leftover, options: options)
+            return try WebSocketClient(stream: stream, compression: compression, leftover: leftover, options: options)
         } catch {
             watchdog.cancel()
             let expired = tcp.isClosed

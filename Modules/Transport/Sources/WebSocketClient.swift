@@ -20,7 +20,7 @@ public final class WebSocketClient: Sendable {
     let budget: ReadBudget
     let interceptor = MessageInterceptor()
 
-    init(stream: any ByteStream, compression: PermessageDeflate?, leftover: [UInt8], options: WebSocketOptions) {
+    init(stream: any ByteStream, compression: PermessageDeflate?, leftover: [UInt8], options: WebSocketOptions) throws(ThreadStartError) {
         self.stream = stream
         compressionEnabled = compression != nil
         deflate = compression
@@ -32,16 +32,12 @@ public final class WebSocketClient: Sendable {
         self.budget = budget
         // A consumer that stops listening frees a reader waiting for it.
         continuation.onTermination = { _ in budget.cancel() }
-        DetachedThread.start { [self] in readLoop(leftover: leftover, options: options) }
+        try DetachedThread.start { [self] in readLoop(leftover: leftover, options: options) }
     }
 
     /// Connects to a `ws://` or `wss://` URL and completes the opening handshake.
     public static func connect(to url: URL, options: WebSocketOptions = WebSocketOptions()) async throws -> WebSocketClient {
-        try await withCheckedThrowingContinuation { continuation in
-            DetachedThread.start {
-                continuation.resume(with: Result { try open(url, options: options) })
-            }
-        }
+        try await DetachedThread.run { try open(url, options: options) }
     }
 
     /// Lets `handler` take text messages on the reader thread while the consumer is idle (see

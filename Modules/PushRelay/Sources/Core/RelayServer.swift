@@ -59,7 +59,7 @@ public final class RelayServer: @unchecked Sendable {
         // Eight, not 32: with 64 requests in flight a batch of 8 commits at once instead of
         // waiting out the linger for 32 that seldom come (1.06-1.16x the requests a second, one
         // relay after the other; 16 gave 1.02-1.09x, 4 a higher p99).
-        let writer = BatchedWriter(pool: pool, linger: 0.000_2, fullBatch: 8)
+        let writer = try BatchedWriter(pool: pool, linger: 0.000_2, fullBatch: 8)
         let checkpointer = try WALCheckpointer(pool: pool, writer: writer, restartPages: 8_192)
         let logger = Logger.standardError(label: "push-relay", level: configuration.logLevel)
         let limits: any RateLimitStore, delivery: any DeliveryBackend, registrations: any RegistrationStore

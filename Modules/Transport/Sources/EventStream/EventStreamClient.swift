@@ -39,7 +39,11 @@ public struct EventStreamClient: Sendable {
                 budget.cancel()
                 connection.close()
             }
-            DetachedThread.start { connection.run(continuation) }
+            do {
+                try DetachedThread.start { connection.run(continuation) }
+            } catch {
+                continuation.finish(throwing: error)
+            }
         }
         return StreamEvents(stream: stream, budget: budget)
     }
