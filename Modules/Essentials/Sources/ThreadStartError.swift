@@ -1,7 +1,7 @@
 import Glibc
 
 /// The system gave no new thread (`pthread_create` failed: too many threads, too little memory).
-public struct ThreadStartError: Error, CustomStringConvertible, Equatable {
+public struct ThreadStartError: Error, CustomStringConvertible {
     /// The `errno` value `pthread_create` returned.
     public let code: Int32
 
