@@ -5,17 +5,22 @@ import Persistence
 /// Daily counts in SQLite: the embedded default, for one relay process (several share limits
 /// through Redis). The process holds the file exclusively, so today's counts live in memory,
 /// where a reservation is one locked increment. Changes are written behind through the relay's
-/// ``BatchedWriter`` at most every ``writeInterval`` (absolute values, so a later write repairs
-/// a failed one), on ``stop()``, and read back when the relay restarts: a relay that crashes can
-/// forget the last moments of counting, never a queued notification.
+/// ``BatchedWriter`` at most every ``defaultWriteInterval`` (absolute values, so a later write
+/// repairs a failed one), on ``stop()``, and read back when the relay restarts: a relay that
+/// crashes can forget the last seconds of counting, never a queued notification.
+///
+/// Every count that changed in an interval is one upsert, so the interval sets what counting
+/// costs: with many tokens each sending now and then, a quarter of a second made nearly one
+/// upsert per notification (as costly as queueing it); five seconds make a fifth of one for a
+/// token that sends every second, at the price of five seconds a crash may forget.
 ///
 /// A round of changes is written in key order, ``sliceSize`` counts per write: each write then
 /// touches a few neighbouring pages of the table instead of one page per count (with tens of
 /// thousands of tokens, unsorted rounds wrote as many log pages as the queue itself), and no
 /// batch of queued notifications waits behind a whole round.
 public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
-    /// How long changed counts wait to be written together.
-    public static let writeInterval = 0.25
+    /// How long changed counts wait to be written together, unless the store is given another.
+    public static let defaultWriteInterval = 5.0
     /// Counts kept in memory at most (beyond the ones waiting to be written).
     static let rememberedLimit = 100_000
     /// Counts written in one write of a round.
@@ -24,6 +29,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     private let pool: DatabasePool
     private let writer: BatchedWriter
     private let ownership: FileLock
+    private let writeInterval: Double
     private let schedule = DailyResetSchedule()
     // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, whether
     // those are all of today's counts (then a token not among them has none, and costs no
@@ -57,9 +63,10 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
 
     /// Uses `pool` (whose migrations must include ``registerMigrations(in:)``) and writes through
     /// `writer`; throws when another process already holds the file.
-    public init(pool: DatabasePool, writer: BatchedWriter) throws {
+    public init(pool: DatabasePool, writer: BatchedWriter, writeInterval: Double = SQLiteRateLimitStore.defaultWriteInterval) throws {
         self.pool = pool
         self.writer = writer
+        self.writeInterval = writeInterval
         guard let ownership = try FileLock.acquire(path: pool.url.path) else {
             throw RelayConfigurationError(
                 "\(pool.url.path) is in use by another relay process; several relays share one limit through Redis (PUSH_RELAY_REDIS_URL)"
@@ -186,9 +193,9 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         return Self.count(successful: row?.get("successful", as: Int.self) ?? 0, errors: row?.get("errors", as: Int.self) ?? 0)
     }
 
-    /// Starts a round of writes after ``writeInterval``: the listed counts, sorted off the lock.
+    /// Starts a round of writes after the write interval: the listed counts, sorted off the lock.
     private func scheduleRound() {
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
+        DispatchQueue.global().asyncAfter(deadline: .now() + writeInterval) { [self] in
             let (listed, listedDay) = lock.withLock { () -> ([CountEntry], Double) in
                 defer { pending = [] }
                 return (pending, day)
