@@ -14,18 +14,18 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
     }
 
-    private func store() throws -> SQLiteRateLimitStore {
+    private func store(
+        writeInterval: Double = 0.25, rememberedLimit: Int = SQLiteRateLimitStore.defaultRememberedLimit
+    ) throws -> SQLiteRateLimitStore {
         let pool = try DatabasePool(url: file)
         var migrator = DatabaseMigrator()
         SQLiteRateLimitStore.registerMigrations(in: &migrator)
         _ = try migrator.migrate(pool)
         let writer = try BatchedWriter(pool: pool)
         writers.append(writer)
-        return try SQLiteRateLimitStore(pool: pool, writer: writer, writeInterval: writeInterval)
+        return try SQLiteRateLimitStore(pool: pool, writer: writer, writeInterval: writeInterval, rememberedLimit: rememberedLimit)
     }
 
-    /// Shorter than the relay's, so that the tests of writing behind wait little.
-    private let writeInterval = 0.25
     private let noon = Date(timeIntervalSince1970: 1_796_126_400)  // 2026-12-01T12:00:00Z
 
     func testConcurrentReservationsNeverExceedTheLimit() throws {
@@ -76,10 +76,40 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
         XCTAssertNil(try reopened.reserve("t", maximum: 5, at: noon), "the two left are all that is left after the restart")
     }
 
+    func testMoreCountsWaitingToBeWrittenThanTheStoreKeepsLoseNoneAndWrittenOnesAreReadBack() throws {
+        // Nothing is written for an hour: 25 counts wait, with room for 10 in memory.
+        let waiting = try store(writeInterval: 3_600, rememberedLimit: 10)
+        for index in 0..<25 {
+            XCTAssertNotNil(try waiting.reserve("token-\(index)", maximum: 5, at: noon))
+            _ = try waiting.complete("token-\(index)", success: true, maximum: 5, at: noon)
+        }
+        for index in 0..<25 {
+            XCTAssertEqual(try waiting.status(of: "token-\(index)", maximum: 5, at: noon).successful, 1, "token-\(index) kept while unwritten")
+        }
+        waiting.stop()
+        writers.forEach { $0.stop() }
+        writers = []
+        // Written every quarter second: once they are, a new token makes room, and a forgotten
+        // count is read back from the table.
+        let limits = try store(rememberedLimit: 10)
+        for index in 0..<25 {
+            XCTAssertNotNil(try limits.reserve("token-\(index)", maximum: 5, at: noon))
+            _ = try limits.complete("token-\(index)", success: false, maximum: 5, at: noon)
+        }
+        let pool = try DatabasePool(url: file)
+        XCTAssertTrue(try waitFor(pool, "SELECT count(*) FROM rate_limits WHERE errors = 1", toBe: 25))
+        // Changed in the table behind the store's back: what the store says once it forgot the
+        // count (and read it back) and not while it keeps it.
+        try pool.write { try $0.execute("UPDATE rate_limits SET errors = 2 WHERE token = 'token-0'") }
+        XCTAssertNotNil(try limits.reserve("newcomer", maximum: 5, at: noon))
+        let status = try limits.status(of: "token-0", maximum: 5, at: noon)
+        XCTAssertEqual([status.successful, status.errors], [1, 2], "forgotten once written, then read back")
+    }
+
     /// A day with more stored counts than the store takes into memory at once: none is taken, and
     /// each token's count is read when the token comes.
     func testADayWithManyStoredCountsIsReadTokenByToken() throws {
-        let many = SQLiteRateLimitStore.rememberedLimit / 2 + 1
+        let many = SQLiteRateLimitStore.defaultRememberedLimit / 2 + 1
         let pool = try DatabasePool(url: file)
         var migrator = DatabaseMigrator()
         SQLiteRateLimitStore.registerMigrations(in: &migrator)
@@ -112,7 +142,7 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
             if stored == 1 { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        XCTAssertEqual(stored, 1, "written within about \(writeInterval) s")
+        XCTAssertEqual(stored, 1, "written within about 0.25 s")
     }
 
     func testARoundLargerThanASliceIsWrittenWholeAndACountChangedMeanwhileFollows() throws {
@@ -140,7 +170,7 @@ final class SQLiteRateLimitStoreTests: XCTestCase {
             XCTAssertNotNil(try limits.reserve(token, maximum: 5, at: noon))
             _ = try limits.complete(token, success: true, maximum: 5, at: noon)
         }
-        Thread.sleep(forTimeInterval: 3 * writeInterval)
+        Thread.sleep(forTimeInterval: 3 * 0.25)
         XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM rate_limits") }, 0, "every round so far failed")
         // Changed again while it waits to be written: written once, with the later count.
         XCTAssertNotNil(try limits.reserve(tokens[0], maximum: 5, at: noon))

@@ -22,7 +22,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// How long changed counts wait to be written together, unless the store is given another.
     public static let defaultWriteInterval = 5.0
     /// Counts kept in memory at most (beyond the ones waiting to be written).
-    static let rememberedLimit = 100_000
+    static let defaultRememberedLimit = 100_000
     /// Counts written in one write of a round.
     public static let sliceSize = 256
 
@@ -30,6 +30,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     private let writer: BatchedWriter
     private let ownership: FileLock
     private let writeInterval: Double
+    private let rememberedLimit: Int
     private let schedule = DailyResetSchedule()
     // Guarded by `lock`: the day the counts are for, today's counts of the tokens seen, whether
     // those are all of today's counts (then a token not among them has none, and costs no
@@ -44,6 +45,9 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     @exclusivity(unchecked) private var round: ArraySlice<CountEntry> = []
     @exclusivity(unchecked) private var roundDay: Double = -1
     @exclusivity(unchecked) private var writeQueued = false
+    /// How many counts the map may hold before the written ones are forgotten: the limit, or
+    /// twice the counts a sweep had to keep, until the next round is written.
+    @exclusivity(unchecked) private var forgetAt: Int
 
     /// Adds the rate-limit tables to `migrator`.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
@@ -63,10 +67,17 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
 
     /// Uses `pool` (whose migrations must include ``registerMigrations(in:)``) and writes through
     /// `writer`; throws when another process already holds the file.
-    public init(pool: DatabasePool, writer: BatchedWriter, writeInterval: Double = SQLiteRateLimitStore.defaultWriteInterval) throws {
+    public convenience init(pool: DatabasePool, writer: BatchedWriter, writeInterval: Double = SQLiteRateLimitStore.defaultWriteInterval) throws {
+        try self.init(pool: pool, writer: writer, writeInterval: writeInterval, rememberedLimit: Self.defaultRememberedLimit)
+    }
+
+    /// As above, keeping at most `rememberedLimit` written counts in memory.
+    init(pool: DatabasePool, writer: BatchedWriter, writeInterval: Double, rememberedLimit: Int) throws {
         self.pool = pool
         self.writer = writer
         self.writeInterval = writeInterval
+        self.rememberedLimit = max(2, rememberedLimit)
+        forgetAt = self.rememberedLimit
         guard let ownership = try FileLock.acquire(path: pool.url.path) else {
             throw RelayConfigurationError(
                 "\(pool.url.path) is in use by another relay process; several relays share one limit through Redis (PUSH_RELAY_REDIS_URL)"
@@ -110,10 +121,14 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         let key = TokenKey(token)
         return try lock.withLock {
             if today != day { try startDay(today) }
-            if counts.count >= Self.rememberedLimit {
-                // Forget the counts already written; they are read back when needed.
+            if counts.count >= forgetAt {
+                // Forget the counts already written; they are read back when needed. The ones
+                // waiting to be written stay: when they alone are more than the limit (many
+                // tokens counted within one write interval), the next sweep waits until the map
+                // has doubled, so that sweeping costs each count added a constant, not the map.
                 counts = counts.filter { $0.value.unwritten }
                 everyCountInMemory = false
+                forgetAt = max(rememberedLimit, 2 * counts.count)
             }
             if let known = counts[key] { return changing(known, by: body) }
             let entry = CountEntry(key: key, count: everyCountInMemory ? DailyCount() : try stored(token, day: today))
@@ -158,6 +173,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
         day = today
         counts = stored ?? [:]
         everyCountInMemory = stored != nil
+        forgetAt = rememberedLimit
         pending = []
         round = []
         writer.submit { database in try database.execute("DELETE FROM rate_limits WHERE day < ?", today) }
@@ -166,7 +182,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     /// Every count stored for `day` (by an earlier run), or nil when there are more than half
     /// of what the store keeps in memory.
     private func storedCounts(day: Double) throws -> [TokenKey: CountEntry]? {
-        let most = Self.rememberedLimit / 2
+        let most = rememberedLimit / 2
         let rows = try pool.read { database in
             try database.rows("SELECT token, successful, errors FROM rate_limits WHERE day = ? LIMIT ?", day, most + 1)
         }
@@ -223,6 +239,8 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
                         if entry.count == count { entry.unwritten = false } else { pending.append(entry) }
                     }
                     if !round.isEmpty { return .slice }
+                    // The round is written: the next count added may forget what it wrote.
+                    forgetAt = rememberedLimit
                 } else if roundDay == day {
                     // What the round did not write waits for the next one.
                     pending += round
