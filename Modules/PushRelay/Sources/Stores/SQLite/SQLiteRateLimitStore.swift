@@ -45,8 +45,8 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     @exclusivity(unchecked) private var round: ArraySlice<CountEntry> = []
     @exclusivity(unchecked) private var roundDay: Double = -1
     @exclusivity(unchecked) private var writeQueued = false
-    /// How many counts the map may hold before the written ones are forgotten: the limit, or
-    /// twice the counts a sweep had to keep, until the next round is written.
+    /// Guarded by `lock` too: how many counts the map may hold before the written ones are
+    /// forgotten: the limit, or twice the counts a sweep had to keep, until the next round is written.
     @exclusivity(unchecked) private var forgetAt: Int
 
     /// Adds the rate-limit tables to `migrator`.
