@@ -19,7 +19,7 @@ import Persistence
 /// thousands of tokens, unsorted rounds wrote as many log pages as the queue itself), and no
 /// batch of queued notifications waits behind a whole round.
 public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
-    /// How long changed counts wait to be written together, unless the store is given another.
+    /// How long changed counts wait to be written together.
     public static let defaultWriteInterval = 5.0
     /// Counts kept in memory at most (beyond the ones waiting to be written).
     static let defaultRememberedLimit = 100_000
@@ -67,11 +67,12 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
 
     /// Uses `pool` (whose migrations must include ``registerMigrations(in:)``) and writes through
     /// `writer`; throws when another process already holds the file.
-    public convenience init(pool: DatabasePool, writer: BatchedWriter, writeInterval: Double = SQLiteRateLimitStore.defaultWriteInterval) throws {
-        try self.init(pool: pool, writer: writer, writeInterval: writeInterval, rememberedLimit: Self.defaultRememberedLimit)
+    public convenience init(pool: DatabasePool, writer: BatchedWriter) throws {
+        try self.init(pool: pool, writer: writer, writeInterval: Self.defaultWriteInterval, rememberedLimit: Self.defaultRememberedLimit)
     }
 
-    /// As above, keeping at most `rememberedLimit` written counts in memory.
+    /// As above, writing every `writeInterval` seconds and keeping at most `rememberedLimit`
+    /// written counts in memory.
     init(pool: DatabasePool, writer: BatchedWriter, writeInterval: Double, rememberedLimit: Int) throws {
         self.pool = pool
         self.writer = writer
