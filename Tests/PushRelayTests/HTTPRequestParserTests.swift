@@ -75,6 +75,23 @@ final class HTTPRequestParserTests: XCTestCase {
         XCTAssertEqual(head.contentLength, 0)
     }
 
+    func testTheFirstContentTypeSaysWhetherTheBodyIsJSONAndIsNotHandedOnAsAField() throws {
+        func declaresJSON(_ fields: String) throws -> Bool {
+            var parser = parser("POST / HTTP/1.1\r\nHost: x\r\n\(fields)Content-Length: 0\r\n\r\n")
+            let (head, _) = try XCTUnwrap(request(parser.next()), fields)
+            XCTAssertNil(head.fields["content-type"], fields)
+            return head.declaresJSON
+        }
+        XCTAssertTrue(try declaresJSON("Content-Type: application/json\r\n"))
+        XCTAssertTrue(try declaresJSON("CONTENT-TYPE:  Application/JSON ; charset=utf-8\r\n"))
+        XCTAssertFalse(try declaresJSON(""))
+        XCTAssertFalse(try declaresJSON("Content-Type: text/plain\r\n"))
+        XCTAssertFalse(try declaresJSON("Content-Type: application/jsonx\r\n"))
+        XCTAssertFalse(try declaresJSON("Content-Type: application/js\r\n"))
+        XCTAssertFalse(try declaresJSON("Content-Type: text/plain\r\nContent-Type: application/json\r\n"), "the first one counts")
+        XCTAssertTrue(try declaresJSON("Content-Type: application/json\r\nContent-Type: text/plain\r\n"), "the first one counts")
+    }
+
     func testKeepAliveFollowsTheVersionAndTheConnectionField() throws {
         func keepsAlive(_ version: String, _ connection: String?) throws -> Bool {
             var parser = parser("GET / \(version)\r\nHost: x\r\n\(connection.map { "Connection: \($0)\r\n" } ?? "")\r\n")

@@ -7,7 +7,11 @@ public struct RelayRequest: Sendable, Equatable {
     /// The query arguments (the first of repeated ones).
     public let query: [String: String]
     /// The values of the headers handlers read (`authorization`, `last-event-id`, `content-type`), by lower-cased name.
+    /// (The relay's server leaves `content-type` out: it says ``isJSON`` from the field's bytes.)
     public let headers: [String: String]
+    /// Whether the body is declared JSON: `Content-Type: application/json`, with or without
+    /// parameters such as `charset`.
+    public let isJSON: Bool
     /// The request body.
     public let body: [UInt8]
     /// The client's IP address, as text: the peer's, or the one a trusted proxy named.
@@ -15,35 +19,38 @@ public struct RelayRequest: Sendable, Equatable {
     /// What per-address limits count the client under: its IPv4 address, or its IPv6 /64.
     public let addressKey: String
 
-    /// A request; `clientAddress` is the address it came from, `addressKey` what its per-address limits count (when nil: the address for IPv4, its /64 for IPv6).
+    /// A request; `clientAddress` is the address it came from, `addressKey` what its per-address
+    /// limits count (when nil: the address for IPv4, its /64 for IPv6); `isJSON` what its
+    /// Content-Type says (when nil: read from `headers`).
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = [],
-        clientAddress: String = "127.0.0.1", addressKey: String? = nil
+        clientAddress: String = "127.0.0.1", addressKey: String? = nil, isJSON: Bool? = nil
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
+        self.isJSON = isJSON ?? headers["content-type"].map { type in
+            var type = type
+            return type.withUTF8 { Self.namesJSON($0[...]) }
+        } ?? false
         self.body = body
         self.clientAddress = clientAddress
         self.addressKey = addressKey ?? IPAddress(clientAddress)?.limitKey ?? clientAddress
     }
 
-    /// Whether the body is declared JSON: `Content-Type: application/json`, with or without
-    /// parameters such as `charset`. Compared byte by byte: this runs for every POST.
-    public var isJSON: Bool {
-        guard var value = headers["content-type"] else { return false }
-        return value.withUTF8 { bytes in
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-            while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-            let expected: StaticString = "application/json"
-            guard end == expected.utf8CodeUnitCount else { return false }
-            for index in 0..<end {
-                let byte = bytes[index]
-                guard (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected.utf8Start[index] else { return false }
-            }
-            return true
+    /// Whether a Content-Type value is `application/json`, with or without parameters such as
+    /// `charset`. Compared byte by byte, in place: this runs for every POST.
+    static func namesJSON(_ value: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var end = value.firstIndex(of: UInt8(ascii: ";")) ?? value.endIndex
+        while end > value.startIndex, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let expected: StaticString = "application/json"
+        guard end - value.startIndex == expected.utf8CodeUnitCount else { return false }
+        for offset in 0..<expected.utf8CodeUnitCount {
+            let byte = value[value.startIndex + offset]
+            guard (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected.utf8Start[offset] else { return false }
         }
+        return true
     }
 
     /// The credential of an `Authorization: Bearer …` header.

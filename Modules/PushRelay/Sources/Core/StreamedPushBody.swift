@@ -16,9 +16,9 @@ struct StreamedPushBody {
     /// What the device's stream receives.
     let payload: [UInt8]
 
-    /// The keys of `data` read here, in the order of the payload's members they become.
-    private enum DataField: Int, CaseIterable {
-        case tag, entityID, subtitle, group, url
+    /// Where the members of `data` read here are in the body (held in place: this runs for every send).
+    private struct DataFields {
+        var tag, entityID, subtitle, group, url: Range<Int>?
     }
 
     init?(_ body: [UInt8]) {
@@ -36,7 +36,7 @@ struct StreamedPushBody {
         var reader = PlainJSONReader(bytes)
         var token, appID, appVersion, message, title: Range<Int>?
         var seenRegistration = false, seenTitle = false, seenData = false
-        var fields = [Range<Int>?](repeating: nil, count: DataField.allCases.count)
+        var fields = DataFields()
         let read = reader.object { reader, key in
             if reader.matches(key, "push_token") { return reader.plainString(into: &token) }
             if reader.matches(key, "message") { return reader.plainString(into: &message) }
@@ -62,14 +62,11 @@ struct StreamedPushBody {
         guard read, reader.atEnd(), let token, let appID, appVersion != nil, let message,
               !token.isEmpty, token.count <= PushTokenRules.maximumBytes, !appID.isEmpty else { return nil }
         let text = reader.slice(message)
-        let isCommand = text.count <= longestCommand
-            ? PayloadConverter.isCommand(String(decoding: text, as: UTF8.self))
-            : text.starts(with: PayloadConverter.commandPrefix.utf8)
-        guard !isCommand else { return nil }
+        guard !PayloadConverter.isCommand(text) else { return nil }
         return StreamedPushBody(
             pushToken: String(decoding: reader.slice(token), as: UTF8.self),
             appID: String(decoding: reader.slice(appID), as: UTF8.self),
-            payload: payload(message: text, title: title.map { reader.slice($0) }, fields: fields.map { $0.map { reader.slice($0) } })
+            payload: payload(message: text, title: title, fields: fields, of: reader)
         )
     }
 
@@ -92,32 +89,38 @@ struct StreamedPushBody {
         }
     }
 
-    /// `data` with string members of the keys ``DataField`` names.
-    private static func readData(_ reader: inout PlainJSONReader, into fields: inout [Range<Int>?]) -> Bool {
+    /// `data` with string members of the keys ``DataFields`` holds.
+    private static func readData(_ reader: inout PlainJSONReader, into fields: inout DataFields) -> Bool {
         reader.object { reader, key in
-            let field: DataField
-            if reader.matches(key, "tag") { field = .tag }
-            else if reader.matches(key, "group") { field = .group }
-            else if reader.matches(key, "url") { field = .url }
-            else if reader.matches(key, "subtitle") { field = .subtitle }
-            else if reader.matches(key, "entity_id") { field = .entityID }
-            else { return false }
-            return reader.plainString(into: &fields[field.rawValue])
+            if reader.matches(key, "tag") { return reader.plainString(into: &fields.tag) }
+            if reader.matches(key, "group") { return reader.plainString(into: &fields.group) }
+            if reader.matches(key, "url") { return reader.plainString(into: &fields.url) }
+            if reader.matches(key, "subtitle") { return reader.plainString(into: &fields.subtitle) }
+            if reader.matches(key, "entity_id") { return reader.plainString(into: &fields.entityID) }
+            return false
         }
     }
 
-    /// The payload's members in `JSONSerializer`'s (sorted) order, as ``AlertPayload/bytes()`` writes them.
-    private static func payload(message: UnsafeBufferPointer<UInt8>, title: UnsafeBufferPointer<UInt8>?, fields: [UnsafeBufferPointer<UInt8>?]) -> [UInt8] {
+    /// The payload's members in `JSONSerializer`'s (sorted) order, as ``AlertPayload/bytes()``
+    /// writes them, from the strings at these places of `reader`'s body.
+    private static func payload(message: UnsafeBufferPointer<UInt8>, title: Range<Int>?, fields: DataFields, of reader: PlainJSONReader) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(96 + message.count + (title?.count ?? 0) + fields.reduce(0) { $0 + ($1?.count ?? 0) })
+        func size(_ value: Range<Int>?) -> Int { value?.count ?? 0 }
+        bytes.reserveCapacity(
+            96 + message.count + size(fields.tag) + size(fields.entityID) + size(fields.subtitle) + size(fields.group) + size(title) + size(fields.url)
+        )
+        func add(_ key: StaticString, _ value: Range<Int>?) {
+            if let value { member(key, reader.slice(value), to: &bytes) }
+        }
         bytes.append(UInt8(ascii: "{"))
         member("body", message, to: &bytes)
-        for (field, key) in [(DataField.tag, "collapse_id" as StaticString), (.entityID, "entity_id"), (.subtitle, "subtitle"), (.group, "thread_id")] {
-            if let value = fields[field.rawValue] { member(key, value, to: &bytes) }
-        }
-        if let title { member("title", title, to: &bytes) }
+        add("collapse_id", fields.tag)
+        add("entity_id", fields.entityID)
+        add("subtitle", fields.subtitle)
+        add("thread_id", fields.group)
+        add("title", title)
         bytes.append(contentsOf: ",\"type\":\"notification\"".utf8)
-        if let url = fields[DataField.url.rawValue] { member("url", url, to: &bytes) }
+        add("url", fields.url)
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
@@ -131,7 +134,4 @@ struct StreamedPushBody {
         bytes.append(contentsOf: value)
         bytes.append(UInt8(ascii: "\""))
     }
-
-    /// The longest command's length: a longer message is a command only by its prefix.
-    private static let longestCommand = PayloadConverter.commands.map(\.utf8.count).max() ?? 0
 }

@@ -43,6 +43,14 @@ public enum PayloadConverter {
         commands.contains(message) || message.hasPrefix(commandPrefix)
     }
 
+    /// ``isCommand(_:)`` for a message's UTF-8 bytes, compared in place.
+    static func isCommand(_ message: UnsafeBufferPointer<UInt8>) -> Bool {
+        message.starts(with: commandPrefix.utf8) || commandBytes.contains { $0.count == message.count && $0.elementsEqual(message) }
+    }
+
+    /// ``commands`` as bytes.
+    private static let commandBytes = commands.map { Array($0.utf8) }
+
     private static func command(_ name: String, data: [String: JSONValue]) -> JSONValue {
         var payload: [String: JSONValue] = ["type": .string("command"), "command": .string(name)]
         if let tag = data["tag"] { payload["collapse_id"] = tag }

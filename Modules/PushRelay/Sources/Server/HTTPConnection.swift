@@ -232,7 +232,7 @@ final class HTTPConnection: @unchecked Sendable {
                     }
                     let request = RelayRequest(
                         method: head.method, path: target.path, query: target.query, headers: head.fields, body: body, clientAddress: text,
-                        addressKey: key
+                        addressKey: key, isJSON: head.declaresJSON
                     )
                     respond(core.handler(request), to: AnswerFraming(head))
                 }

@@ -5,21 +5,33 @@
 /// Content-Length and Transfer-Encoding, and exactly one Host in HTTP/1.1 (at most one in 1.0;
 /// RFC 9112 section 3.2).
 enum HTTPHeadReader {
+    /// The bytes of a head, or a part of one, read in place.
+    private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
     static func read(_ bytes: ArraySlice<UInt8>) throws(HTTPParseFailure) -> HTTPRequestHead {
+        // Read in place: slices of an array's buffer, not of the array, cost no reference count
+        // and no bounds check of the array at each step (this runs for every request).
+        try bytes.withUnsafeBufferPointer { buffer throws(HTTPParseFailure) in try read(buffer[...]) }
+    }
+
+    private static func read(_ bytes: Bytes) throws(HTTPParseFailure) -> HTTPRequestHead {
         var lineStart = bytes.startIndex
-        var head: HTTPRequestHead?
-        var contentLength: Int?
-        var sawTransferEncoding = false
-        var hosts = 0
-        while lineStart < bytes.endIndex {
+        /// The next line without its CRLF or LF, nil after the last.
+        func nextLine() -> Bytes? {
+            guard lineStart < bytes.endIndex else { return nil }
             let feed = bytes[lineStart...].firstIndex(of: lineFeed) ?? bytes.endIndex
             var line = bytes[lineStart..<feed]
             if line.last == carriageReturn { line = line.dropLast() }
             lineStart = feed < bytes.endIndex ? feed + 1 : feed
-            guard head != nil else {
-                head = try readRequestLine(line)
-                continue
-            }
+            return line
+        }
+        guard let requestLine = nextLine() else { throw HTTPParseFailure(400, "the request line is missing") }
+        var head = try readRequestLine(requestLine)
+        var contentLength: Int?
+        var sawTransferEncoding = false
+        var hosts = 0
+        var sawContentType = false
+        while let line = nextLine() {
             if line.isEmpty && lineStart == bytes.endIndex { break }
             let (name, value) = try field(line)
             switch name {
@@ -37,12 +49,12 @@ enum HTTPHeadReader {
                 guard text(value).lowercased() == "chunked" else {
                     throw HTTPParseFailure(501, "the transfer coding '\(text(value))' is not supported; send chunked or a Content-Length")
                 }
-                head?.chunked = true
+                head.chunked = true
             case .connection:
                 for option in text(value).lowercased().split(separator: ",") {
                     switch option.trimmingSpaces {
-                    case "close": head?.asksToClose = true
-                    case "keep-alive": head?.asksToKeepAlive = true
+                    case "close": head.asksToClose = true
+                    case "keep-alive": head.asksToKeepAlive = true
                     default: break
                     }
                 }
@@ -50,20 +62,22 @@ enum HTTPHeadReader {
                 guard text(value).lowercased() == "100-continue" else {
                     throw HTTPParseFailure(417, "the expectation '\(text(value))' cannot be met")
                 }
-                head?.expectsContinue = true
+                head.expectsContinue = true
             case .host:
                 hosts += 1
+            case .contentType:
+                if !sawContentType { head.declaresJSON = RelayRequest.namesJSON(value) }
+                sawContentType = true
             case .handed(let key):
-                if head?.fields[key] == nil { head?.fields[key] = text(value) }
+                if head.fields[key] == nil { head.fields[key] = text(value) }
             case .forwardedFor:
                 // Several X-Forwarded-For lines are one list, in order (RFC 9110 section 5.3).
-                let earlier = head?.fields["x-forwarded-for"]
-                head?.fields["x-forwarded-for"] = earlier.map { $0 + ", " + text(value) } ?? text(value)
+                let earlier = head.fields["x-forwarded-for"]
+                head.fields["x-forwarded-for"] = earlier.map { $0 + ", " + text(value) } ?? text(value)
             case .other:
                 break
             }
         }
-        guard var head else { throw HTTPParseFailure(400, "the request line is missing") }
         guard hosts <= 1 else { throw HTTPParseFailure(400, "the request has more than one Host field") }
         guard hosts == 1 || head.minorVersion == 0 else { throw HTTPParseFailure(400, "an HTTP/1.1 request needs a Host field") }
         head.contentLength = contentLength
@@ -76,11 +90,11 @@ enum HTTPHeadReader {
 
     /// The header fields the server knows by name.
     private enum FieldName {
-        case contentLength, transferEncoding, connection, expect, host, forwardedFor, handed(String), other
+        case contentLength, transferEncoding, connection, expect, host, contentType, forwardedFor, handed(String), other
     }
 
     /// `METHOD SP request-target SP HTTP/1.x`.
-    private static func readRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseFailure) -> HTTPRequestHead {
+    private static func readRequestLine(_ line: Bytes) throws(HTTPParseFailure) -> HTTPRequestHead {
         // Exactly two spaces: method, target, version.
         guard let firstSpace = line.firstIndex(of: space), case let rest = line[(firstSpace + 1)...],
               let secondSpace = rest.firstIndex(of: space), !rest[(secondSpace + 1)...].contains(space) else {
@@ -92,36 +106,36 @@ enum HTTPHeadReader {
             throw HTTPParseFailure(400, "the request target must be a path starting with '/'")
         }
         var head = HTTPRequestHead()
-        if version.elementsEqual("HTTP/1.1".utf8) {
+        if equal(version, "HTTP/1.1") {
             head.minorVersion = 1
-        } else if version.elementsEqual("HTTP/1.0".utf8) {
+        } else if equal(version, "HTTP/1.0") {
             head.minorVersion = 0
         } else if version.starts(with: "HTTP/".utf8) {
             throw HTTPParseFailure(505, "\(text(version)) is not supported; this server speaks HTTP/1.1")
         } else {
             throw HTTPParseFailure(400, "the request line does not end with an HTTP version")
         }
-        head.method = String(decoding: method, as: UTF8.self)
-        head.target = String(decoding: origin, as: UTF8.self)
+        head.method = text(method)
+        head.target = origin
         return head
     }
 
     /// The target as a path and query: as sent (origin form), or from an absolute URL, which a
     /// server must accept too (RFC 9112 section 3.2.2), without its scheme and authority; `*`
     /// only for OPTIONS. Nil for anything else.
-    private static func originForm(_ target: ArraySlice<UInt8>, method: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        if target.first == slash { return target }
-        if target.elementsEqual("*".utf8) { return method.elementsEqual("OPTIONS".utf8) ? target : nil }
+    private static func originForm(_ target: Bytes, method: Bytes) -> String? {
+        if target.first == slash { return text(target) }
+        if target.elementsEqual("*".utf8) { return method.elementsEqual("OPTIONS".utf8) ? "*" : nil }
         let lowered = target.prefix(8).map(lowercased)
         let scheme = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
         guard scheme > 0 else { return nil }
         let authority = target.dropFirst(scheme)
-        guard let path = authority.firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") }) else { return "/".utf8.map { $0 }[...] }
-        return target[path] == slash ? target[path...] : ("/".utf8 + target[path...])[...]
+        guard let path = authority.firstIndex(where: { $0 == slash || $0 == UInt8(ascii: "?") }) else { return "/" }
+        return target[path] == slash ? text(target[path...]) : "/" + text(target[path...])
     }
 
     /// A field line's name, as far as the server knows it, and its value without surrounding white space.
-    private static func field(_ line: ArraySlice<UInt8>) throws(HTTPParseFailure) -> (FieldName, ArraySlice<UInt8>) {
+    private static func field(_ line: Bytes) throws(HTTPParseFailure) -> (FieldName, Bytes) {
         guard let first = line.first, first != space, first != tab else {
             throw HTTPParseFailure(400, line.isEmpty ? "an empty line inside the head" : "folded header lines are not accepted")
         }
@@ -140,7 +154,7 @@ enum HTTPHeadReader {
     }
 
     /// Which field `name` is, compared without regard to case and without making a String.
-    private static func known(_ name: ArraySlice<UInt8>) -> FieldName {
+    private static func known(_ name: Bytes) -> FieldName {
         func named(_ expected: StaticString) -> Bool {
             guard name.count == expected.utf8CodeUnitCount else { return false }
             var letter = expected.utf8Start
@@ -158,16 +172,21 @@ enum HTTPHeadReader {
         case 4 where named("host"): return .host
         case 13 where named("authorization"): return .handed("authorization")
         case 13 where named("last-event-id"): return .handed("last-event-id")
-        case 12 where named("content-type"): return .handed("content-type")
+        case 12 where named("content-type"): return .contentType
         case 15 where named("x-forwarded-for"): return .forwardedFor
         default: return .other
         }
     }
 
+    /// Whether `bytes` are `text`'s, byte for byte.
+    private static func equal(_ bytes: Bytes, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount && UnsafeBufferPointer(rebasing: bytes).elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// An ASCII letter in lower case; any other byte as it is.
     private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
-    private static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+    private static func text(_ bytes: Bytes) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self) }
 
     /// RFC 9110's tchar.
     private static func isTokenByte(_ byte: UInt8) -> Bool {

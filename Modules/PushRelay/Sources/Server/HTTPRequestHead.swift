@@ -13,8 +13,11 @@ struct HTTPRequestHead: Sendable, Equatable {
     var asksToClose = false
     var asksToKeepAlive = false
     var expectsContinue = false
+    /// Whether the (first) `Content-Type` field names JSON (``RelayRequest/isJSON``).
+    var declaresJSON = false
     /// The fields handlers read (``RelayRequest/headers``), by lower-cased name: the first of each,
-    /// but every `X-Forwarded-For` line joined by ", " in order.
+    /// but every `X-Forwarded-For` line joined by ", " in order. `Content-Type` is read in place
+    /// instead (``declaresJSON``): nearly every request has one, and the others none of these.
     var fields: [String: String] = [:]
 
     /// Whether the connection stays open after this request's answer: HTTP/1.1 unless the client
