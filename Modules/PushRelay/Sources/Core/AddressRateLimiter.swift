@@ -10,7 +10,7 @@ final class AddressRateLimiter: @unchecked Sendable {
     private let addresses: Int
     // Guarded by `lock`: each address's tokens and when they were counted.
     @exclusivity(unchecked) private var buckets: [String: (tokens: Double, at: Double)] = [:]
-    private let lock = NSLock()
+    private let lock = RequestLock()
 
     init(perSecond rate: Int, addresses: Int = 65_536) {
         self.rate = Double(rate)

@@ -7,7 +7,7 @@ public final class RelayMetrics: @unchecked Sendable {
     // finding one costs less than hashing its name).
     @exclusivity(unchecked) private var requests = [Int](repeating: 0, count: 600)
     @exclusivity(unchecked) private var deliveries: [(provider: String, count: Int)] = []
-    private let lock = NSLock()
+    private let lock = RequestLock()
 
     /// Metrics that count nothing yet.
     public init() {}

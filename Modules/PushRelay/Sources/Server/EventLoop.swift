@@ -30,7 +30,7 @@ final class EventLoop: @unchecked Sendable {
     // Guarded by `lock`: connections handed back by other threads, sockets handed over by other loops.
     @exclusivity(unchecked) private var resumedConnections: [HTTPConnection] = []
     @exclusivity(unchecked) private var adoptedSockets: [AcceptedSocket] = []
-    private let lock = NSLock()
+    private let lock = RequestLock()
     private let stopping = Atomic(false)
     private let finished = DispatchSemaphore(value: 0)
 

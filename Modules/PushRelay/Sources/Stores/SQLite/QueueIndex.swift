@@ -29,7 +29,7 @@ final class QueueIndex: @unchecked Sendable {
     private static let none = -1
     @exclusivity(unchecked) private var totals = (count: 0, bytes: 0)
     @exclusivity(unchecked) private var dropped = 0
-    private let lock = NSLock()
+    private let lock = RequestLock()
 
     /// The index of `rows`, in id order.
     init(_ rows: [(key: String, entry: QueueEntry)]) {

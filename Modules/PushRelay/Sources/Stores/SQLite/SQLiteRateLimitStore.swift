@@ -37,7 +37,7 @@ public final class SQLiteRateLimitStore: RateLimitStore, @unchecked Sendable {
     // query), the counts changed since the last round took them (each once, as it says it is
     // unwritten), the round being written (sorted by key) and its day, and whether a round is
     // scheduled or under way.
-    private let lock = NSLock()
+    private let lock = RequestLock()
     @exclusivity(unchecked) private var day: Double = -1
     @exclusivity(unchecked) private var counts: [TokenKey: CountEntry] = [:]
     @exclusivity(unchecked) private var everyCountInMemory = false

@@ -20,7 +20,7 @@ public final class SQLiteRegistrationStore: RegistrationStore, @unchecked Sendab
     // Guarded by `lock`: secret key → token key, and the registrations by token key (looked up on every send).
     @exclusivity(unchecked) private var secrets: [String: String] = [:]
     @exclusivity(unchecked) private var tokens: [TokenKey: Entry] = [:]
-    private let lock = NSLock()
+    private let lock = RequestLock()
 
     /// Adds the registration tables to `migrator`.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
