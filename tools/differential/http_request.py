@@ -6,8 +6,9 @@ and is skipped; the rest is one connection's bytes. Both parsers read them all a
 complete request h11 is answered (200, empty) so it reads the next one, as the relay would. The
 two are compared request by request up to the first refusal, the first request that does not keep
 the connection alive, or the first incomplete one: accept or refuse, method, target (an absolute
-target as the relay reads it: its path and query), the headers the relay reads (authorization,
-last-event-id, content-type: the first of each), and the body.
+target as the relay reads it: its path and query), the headers the relay hands on (authorization,
+last-event-id: the first of each), whether the first content-type names JSON (which the relay
+reads in place instead of handing it on), and the body.
 
 Each disagreement is classified; SETTLED names the kinds that were looked at and are right as
 they are, with why. Anything else fails the run."""
@@ -20,7 +21,15 @@ import tempfile
 
 import h11
 
-KEPT = ("authorization", "last-event-id", "content-type")
+KEPT = ("authorization", "last-event-id")
+
+
+def names_json(value):
+    """Whether a Content-Type value is application/json, with or without parameters, as the relay
+    decides it (RelayRequest.namesJSON): the part before any ';', without trailing spaces and tabs,
+    equal to it in ASCII letters of either case."""
+    media = value.split(b";", 1)[0].rstrip(b" \t")
+    return media.lower() == b"application/json"
 
 # Kinds of disagreement that were read and settled (FUZZING.md, "Differential parsing").
 SETTLED = {
@@ -86,15 +95,16 @@ def h11_events(data):
         elif isinstance(event, h11.Data):
             body += event.data
         elif isinstance(event, h11.EndOfMessage):
-            headers = {}
+            headers, declares_json = {}, None
             for name, value in request.headers:
                 name = name.decode("latin-1").lower()
                 if name in KEPT and name not in headers:
                     # As the relay reads them: UTF-8, an invalid byte as U+FFFD.
                     headers[name] = value.decode("utf-8", errors="replace")
-            keeps = connection.their_state is h11.DONE and connection.our_state is h11.SEND_RESPONSE
+                if name == "content-type" and declares_json is None:
+                    declares_json = names_json(value)
             events.append({"method": request.method.decode(), "target": origin_form(request.target.decode("latin-1")),
-                           "headers": headers, "body": list(body)})
+                           "headers": headers, "declaresJSON": bool(declares_json), "body": list(body)})
             connection.send(h11.Response(status_code=200, headers=[("Content-Length", "0")]))
             connection.send(h11.EndOfMessage())
             if connection.our_state is h11.DONE and connection.their_state is h11.DONE:
@@ -124,7 +134,7 @@ def compare(ours, theirs):
             return "relay refuses, h11 accepts", mine["message"]
         if "failure" in other:
             return "h11 refuses, relay accepts", other["message"]
-        for field in ("method", "target", "headers", "body"):
+        for field in ("method", "target", "headers", "declaresJSON", "body"):
             mine_value = mine[field] if field != "headers" else {k: v for k, v in mine[field].items() if k in KEPT}
             if mine_value != other[field]:
                 return f"both accept, {field} differs", f"relay {str(mine_value)[:80]} / h11 {str(other[field])[:80]}"

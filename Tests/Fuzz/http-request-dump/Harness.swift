@@ -18,7 +18,8 @@ public func dumpHTTPRequests(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
             for (name, value) in head.fields { fields[name] = .string(value) }
             events.append(.object([
                 "method": .string(head.method), "target": .string(head.target), "headers": .object(fields),
-                "body": .array(body.map { .integer(Int64($0)) }), "keepsAlive": .bool(head.keepsAlive),
+                "declaresJSON": .bool(head.declaresJSON), "body": .array(body.map { .integer(Int64($0)) }),
+                "keepsAlive": .bool(head.keepsAlive),
             ]))
         case .failure(let failure):
             events.append(.object(["failure": .integer(Int64(failure.status)), "message": .string(failure.message)]))
