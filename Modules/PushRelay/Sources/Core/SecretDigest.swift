@@ -24,8 +24,8 @@ enum SecretDigest {
     }
 
     /// The calling thread's digest context, made at its first digest and freed when the thread
-    /// ends: a one-shot digest made and freed one (two allocations) every time, a third of the
-    /// time of hashing a token, which every request does.
+    /// ends: a one-shot digest made and freed a context (two allocations) every time, a third of
+    /// the time of hashing a token, which every request does.
     private static func threadContext() -> OpaquePointer {
         if let context = pthread_getspecific(contextKey) { return OpaquePointer(context) }
         guard let context = EVP_MD_CTX_new() else { preconditionFailure("OpenSSL cannot make a digest context") }
