@@ -131,7 +131,7 @@ let moduleTargets: [Target] = [
     .target(name: "MQTT", dependencies: ["CMosquitto", "Essentials"], path: "Modules/MQTT/Sources"),
     .target(name: "Improv", dependencies: ["DBus", "Essentials"], path: "Modules/Improv/Sources"),
     .target(name: "DeviceModel", dependencies: ["Essentials", "HAModels", "Networking"], path: "Modules/DeviceModel/Sources"),
-    .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CHiredis", "CCurl", "CRelayCrypto", "CLinuxEvents"],
+    .target(name: "PushRelay", dependencies: ["Essentials", "Persistence", "CHiredis", "CCurl", "CRelayCrypto", "CLinuxEvents", "CZlib"],
         path: "Modules/PushRelay/Sources",
         // Its parts, each a folder with a README stating its public surface.
         exclude: ["Server/README.md", "Core/README.md", "Stores/SQLite/README.md", "Stores/Redis/README.md", "Providers/README.md"]),

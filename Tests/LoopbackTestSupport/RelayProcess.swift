@@ -5,7 +5,7 @@ import Foundation
 /// ``stop()``.
 public final class RelayProcess {
     public let process = Process()
-    public let folder = FileManager.default.temporaryDirectory.appendingPathComponent("relay-process-\(UUID().uuidString)")
+    public let folder: URL
     /// The port, and the first line the relay printed (where it listens).
     public private(set) var port = 0
     public private(set) var banner = ""
@@ -17,8 +17,9 @@ public final class RelayProcess {
     }
 
     /// Starts the relay with `settings` (PUSH_RELAY_ names without the prefix, in lower case)
-    /// and `environment` (whole variable names).
-    public init(_ settings: [String: String] = [:], environment extra: [String: String] = [:]) throws {
+    /// and `environment` (whole variable names), in `chosen` (a folder of its own when nil).
+    public init(_ settings: [String: String] = [:], environment extra: [String: String] = [:], folder chosen: URL? = nil) throws {
+        folder = chosen ?? FileManager.default.temporaryDirectory.appendingPathComponent("relay-process-\(UUID().uuidString)")
         guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "build the push-relay product first: \(Self.executable.path)"])
         }
@@ -55,11 +56,17 @@ public final class RelayProcess {
     /// What it wrote to standard error so far.
     public var errorText: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
 
+    /// Kills the relay (SIGKILL) and removes its folder.
     public func stop() {
+        crash()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Kills the relay (SIGKILL), as a crash or the machine's OOM killer would, keeping its folder.
+    public func crash() {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: folder)
     }
 }

@@ -4,15 +4,15 @@ import Persistence
 import XCTest
 @testable import PushRelay
 
-/// The relay's durable queue: rows read and removed by id and checked against their key, the
-/// time to live, the purge, the index of an earlier relay dropped, and rows an earlier relay left
-/// in the general outbox.
+/// The relay's durable queue (``LocalDelivery`` over its log): what it queued, acknowledged,
+/// dropped and purged read back the same after a restart, ids never given twice, compaction, and
+/// what earlier relays left in the database (the queue table, the general outbox) moved over once.
 final class PushQueueTests: XCTestCase {
     private let file = FileManager.default.temporaryDirectory.appendingPathComponent("queue-\(UUID().uuidString).sqlite")
     private let start = Date(timeIntervalSince1970: 1_796_126_400)
 
     override func tearDown() {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-queue", "-queue.damaged"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
     }
 
     private func pool(before: ((DatabasePool) throws -> Void)? = nil) throws -> DatabasePool {
@@ -30,67 +30,153 @@ final class PushQueueTests: XCTestCase {
 
     private func payloads(_ notifications: [QueuedNotification]) -> [String] { notifications.map(\.payload) }
 
-    /// Queues a notification "TOKENi" for each token in turn, with the ids a relay starting now
-    /// would give; the ids.
-    @discardableResult
-    private func fill(_ pool: DatabasePool, _ tokens: [String], spacing: Double = 10) throws -> [Int64] {
-        try pool.write { database in
-            let first = try PushQueue.nextID(in: database)
-            return try tokens.enumerated().map { index, token in
-                let id = first + Int64(index)
-                try PushQueue.enqueue(Array("\(token)\(index)".utf8), id: id, for: token, at: start.addingTimeInterval(Double(index) * spacing), in: database)
-                return id
-            }
+    /// A delivery on `pool` as the relay makes one (a day's time to live).
+    private func delivery(_ pool: DatabasePool, limits: QueueLimits = QueueLimits(), compactionSlack: Int64 = 64 << 20) throws -> LocalDelivery {
+        try LocalDelivery(pool: pool, ttl: 86_400, limits: limits, streamLimits: StreamLimits(), logger: Logger.standardError(label: "push-relay-test", level: .error), compactionSlack: compactionSlack)
+    }
+
+    /// Queues `payload` for `key` and waits until it is written.
+    private func deliver(_ payload: String, to key: String, in delivery: LocalDelivery) throws {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = ManagedResult()
+        delivery.deliver(Array(payload.utf8), to: key) { result in
+            outcome.set(result.map { _ in () })
+            done.signal()
         }
+        done.wait()
+        try outcome.get()
     }
 
-    /// How many rows the queue holds.
-    private func queued(_ pool: DatabasePool) throws -> Int {
-        try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM push_queue") } ?? 0
+    /// Waits until what was submitted before (acknowledgements, purges) is written.
+    private func settle(_ delivery: LocalDelivery) throws {
+        try deliver("{}", to: "settle", in: delivery)
     }
 
-    private func read(_ pool: DatabasePool, _ ids: [Int64], of key: String, since: Date? = nil) throws -> [String] {
-        payloads(try pool.read { try PushQueue.notifications(ids, of: key, queuedSince: since ?? start, in: $0) })
+    private func queued(_ delivery: LocalDelivery, _ key: String, after id: Int64 = 0) throws -> [String] {
+        payloads(try delivery.notifications(of: key, after: id, limit: 100))
     }
 
-    func testReadsNotificationsByIdInOrderSkippingExpiredOnesAndOtherKeys() throws {
+    private func ids(_ delivery: LocalDelivery, _ key: String) throws -> [Int64] {
+        try delivery.notifications(of: key, after: 0, limit: 100).compactMap { Int64($0.id) }
+    }
+
+    func testWhatWasQueuedAcknowledgedAndDroppedReadsBackTheSameAfterARestart() throws {
         let pool = try pool()
-        let ids = try fill(pool, ["a", "b", "a", "a"])
-        XCTAssertEqual(try read(pool, ids.reversed(), of: "a", since: start.addingTimeInterval(5)), ["a2", "a3"], "a0 is past its time to live")
-        XCTAssertEqual(try read(pool, [ids[1], ids[2]], of: "a"), ["a2"], "b's row is not a's to read, whatever id is asked for")
-        XCTAssertEqual(try read(pool, [], of: "a"), [])
-        XCTAssertEqual(try queued(pool), 4, "reading removes nothing")
+        var limits = QueueLimits()
+        limits.perToken = 2
+        let first = try delivery(pool, limits: limits)
+        for payload in ["a1", "a2", "a3"] { try deliver(payload, to: "a", in: first) }
+        for payload in ["b1", "b2"] { try deliver(payload, to: "b", in: first) }
+        XCTAssertEqual(try queued(first, "a"), ["a2", "a3"], "a1 dropped for the cap")
+        try first.acknowledge("b", through: String(try ids(first, "b")[0]))
+        try settle(first)
+        XCTAssertEqual(try queued(first, "b"), ["b2"])
+        let firstIDs = try ids(first, "a") + ids(first, "b")
+        first.stop()
+        let second = try delivery(pool, limits: limits)
+        defer { second.stop() }
+        XCTAssertEqual(try queued(second, "a"), ["a2", "a3"])
+        XCTAssertEqual(try queued(second, "b"), ["b2"], "the acknowledged one stays gone")
+        XCTAssertEqual(try ids(second, "a") + ids(second, "b"), firstIDs, "the same ids, which clients resume after")
+        XCTAssertEqual(try queued(second, "a", after: firstIDs[0]), ["a3"])
+        try deliver("a4", to: "a", in: second)
+        XCTAssertGreaterThan(try ids(second, "a").last ?? 0, firstIDs.max() ?? .max)
+        XCTAssertEqual(try second.queueDepth(), 4, "a3, a4, b2 and the settle")
     }
 
-    func testDeletingRemovesOnlyTheKeysRows() throws {
+    func testIdsAreNeverGivenTwiceOnceTheQueueIsEmptiedAndCompacted() throws {
         let pool = try pool()
-        let ids = try fill(pool, ["a", "b", "a", "a"])
-        try pool.write { try PushQueue.delete([ids[0], ids[1], ids[2]], of: "a", in: $0) }
-        XCTAssertEqual(try read(pool, ids, of: "a"), ["a3"])
-        XCTAssertEqual(try read(pool, ids, of: "b"), ["b1"], "another key's row stays, though its id was named")
-        try pool.write { try PushQueue.delete([ids[1]], of: "a", in: $0) }
-        XCTAssertEqual(try read(pool, ids, of: "b"), ["b1"], "one id alone is checked against its key too")
-        try pool.write { try PushQueue.delete([ids[3]], of: "a", in: $0) }
-        XCTAssertEqual(try read(pool, ids, of: "a"), [])
+        let first = try delivery(pool, compactionSlack: 0)
+        try deliver("a1", to: "a", in: first)
+        try deliver("a2", to: "a", in: first)
+        let last = try ids(first, "a")[1]
+        first.forget("a")
+        try settle(first)
+        first.forget("settle")
+        try settle(first)
+        first.stop()
+        let logSize = try FileManager.default.attributesOfItem(atPath: file.path + "-queue")[.size] as? Int ?? 0
+        XCTAssertLessThan(logSize, 120, "compacted to the id floor and the one settle notification")
+        let second = try delivery(pool)
+        defer { second.stop() }
+        XCTAssertEqual(try second.queueDepth(), 1)
+        try deliver("a3", to: "a", in: second)
+        XCTAssertGreaterThan(try ids(second, "a")[0], last + 2, "above a1, a2 and both settles")
     }
 
-    func testTheIndexIsReadFromTheTableInIdOrder() throws {
+    func testCompactionKeepsWhatIsLiveReadableWhileItMovesAndAfterARestart() throws {
         let pool = try pool()
-        let ids = try fill(pool, ["a", "b", "a"])
-        let entries = try pool.read { try PushQueue.entries(in: $0) }
-        XCTAssertEqual(entries.map(\.key), ["a", "b", "a"])
-        XCTAssertEqual(entries.map(\.entry), ids.map { QueueEntry(id: $0, bytes: 2) })
+        let first = try delivery(pool, compactionSlack: 2_000)
+        for index in 0..<200 {
+            try deliver(index % 2 == 0 ? "a\(index)" : String(repeating: "b", count: 200), to: index % 2 == 0 ? "a" : "b", in: first)
+        }
+        let before = try FileManager.default.attributesOfItem(atPath: file.path + "-queue")[.size] as? Int ?? 0
+        first.forget("b")
+        try settle(first)
+        try settle(first)
+        let after = try FileManager.default.attributesOfItem(atPath: file.path + "-queue")[.size] as? Int ?? 0
+        XCTAssertLessThan(after, before * 2 / 3, "b's hundred were compacted away")
+        let expected = (0..<100).map { "a\($0 * 2)" }
+        XCTAssertEqual(try queued(first, "a"), expected, "read from where compaction put them")
+        first.stop()
+        let second = try delivery(pool)
+        defer { second.stop() }
+        XCTAssertEqual(try queued(second, "a"), expected)
+        XCTAssertEqual(try queued(second, "b"), [])
     }
 
-    func testIdsAreNeverReusedEvenOnceTheQueueIsEmpty() throws {
+    func testExpiredNotificationsStayGoneAfterARestart() throws {
+        let now = SettableClock(start)
+        Current.now = { now.now }
+        defer { Current = .live }
         let pool = try pool()
-        let first = try fill(pool, ["a", "b", "a"])
-        try pool.write { try PushQueue.delete([first[0], first[2]], of: "a", in: $0) }
-        try pool.write { try PushQueue.delete([first[1]], of: "b", in: $0) }
-        let second = try fill(pool, ["a"])
-        XCTAssertGreaterThan(second[0], first[2], "a client resuming after the last id gets the next one, after a restart too")
-        _ = try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(100), in: $0) }
-        XCTAssertGreaterThan(try fill(pool, ["a"])[0], second[0], "purged ids are not given again either")
+        let first = try delivery(pool)
+        try deliver("old", to: "a", in: first)
+        now.advance(days: 0.5)
+        try deliver("young", to: "a", in: first)
+        now.advance(days: 0.51)
+        XCTAssertEqual(try queued(first, "a"), ["young"], "past its time to live, not sent, even before the purge")
+        first.purgeExpired()
+        try settle(first)
+        XCTAssertEqual(try first.queueDepth(), 2, "young and the settle")
+        first.stop()
+        now.advance(days: -0.51)
+        let second = try delivery(pool)
+        defer { second.stop() }
+        XCTAssertEqual(try queued(second, "a"), ["young"], "the purge was written, so a clock set back brings nothing back")
+    }
+
+    func testANotificationOverTheLimitOrForAnOverlongKeyIsRefusedAndQueuesNothing() throws {
+        let pool = try pool()
+        let delivery = try delivery(pool)
+        defer { delivery.stop() }
+        XCTAssertThrowsError(try deliver(String(repeating: "x", count: QueueLimits.maximumPayloadSize + 1), to: "a", in: delivery))
+        XCTAssertThrowsError(try deliver("{}", to: String(repeating: "k", count: QueueLogRecord.maximumKeySize + 1), in: delivery))
+        XCTAssertEqual(try delivery.queueDepth(), 0)
+    }
+
+    func testWhatAnEarlierRelayQueuedInTheDatabaseMovesToTheLogOnce() throws {
+        let pool = try pool()
+        let insert = """
+            INSERT INTO push_queue (id, token, payload, enqueued_at) VALUES (5, 'a', x'6131', 1796126400), (6, 'b', x'6231', 1796126401), (9, 'a', x'6132', 1796126402)
+            """
+        try pool.write { try $0.execute(insert) }
+        let now = start
+        Current.now = { now }
+        defer { Current = .live }
+        let first = try delivery(pool)
+        XCTAssertEqual(try queued(first, "a"), ["a1", "a2"])
+        XCTAssertEqual(try ids(first, "a"), [5, 9])
+        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM push_queue") }, 0, "the table is emptied")
+        try deliver("a3", to: "a", in: first)
+        XCTAssertEqual(try ids(first, "a"), [5, 9, 10])
+        first.stop()
+        // A move cut short after the log was written, before the table was emptied.
+        try pool.write { try $0.execute(insert) }
+        let second = try delivery(pool)
+        defer { second.stop() }
+        XCTAssertEqual(try queued(second, "a"), ["a1", "a2", "a3"], "not moved twice")
+        XCTAssertEqual(try queued(second, "b"), ["b1"])
     }
 
     /// A relay from before ids were the relay's own (AUTOINCREMENT) had emptied its queue: the
@@ -109,33 +195,12 @@ final class PushQueueTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(try queued(pool), 1, "the row left is kept")
         XCTAssertEqual(try pool.read { try PushQueue.nextID(in: $0) }, 4)
-    }
-
-    /// A queue over its cap drops its oldest in the write that queues the newer row, which keeps
-    /// the next ids above without a record; removing that newer row records it.
-    func testADropForANewerRowRecordsNothingAndRemovingTheNewerOneDoes() throws {
-        let pool = try pool()
-        let removedHighWater = { try pool.read { try $0.scalar(Int64.self, "SELECT max(id) FROM push_queue_removed") } ?? 0 }
-        let before = try removedHighWater()
-        let ids = try fill(pool, ["a", "a"])
-        try pool.write { try PushQueue.delete([ids[0]], of: "a", in: $0, keptNewer: ids[1]) }
-        XCTAssertEqual(try removedHighWater(), before, "the newer row stays, so nothing is recorded")
-        XCTAssertEqual(try pool.read { try PushQueue.nextID(in: $0) }, ids[1] + 1)
-        try pool.write { try PushQueue.delete([ids[1]], of: "a", in: $0, keptNewer: ids[0]) }
-        XCTAssertEqual(try removedHighWater(), ids[1], "a 'newer' row below the one removed does not keep the ids above")
-        XCTAssertEqual(try pool.read { try PushQueue.nextID(in: $0) }, ids[1] + 1, "an emptied queue still goes on above")
-    }
-
-    func testPurgeRemovesOnlyExpiredNotificationsAndNamesEachKeysLastOne() throws {
-        let pool = try pool()
-        let ids = try fill(pool, (0..<10).map { "t\($0 % 3)" }, spacing: 1)
-        let last = try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(6), in: $0) }
-        XCTAssertEqual(last, ["t0": ids[3], "t1": ids[4], "t2": ids[5]])
-        XCTAssertEqual(try queued(pool), 4)
-        _ = try pool.write { try PushQueue.purge(queuedBefore: start.addingTimeInterval(100), in: $0) }
-        XCTAssertEqual(try queued(pool), 0, "everything expired, nothing young left to stop at")
+        let delivery = try delivery(pool)
+        defer { delivery.stop() }
+        XCTAssertEqual(try delivery.queueDepth(), 1, "the row left moves to the log (queued in 1970, it is past its time to live)")
+        try deliver("a2", to: "a", in: delivery)
+        XCTAssertEqual(try ids(delivery, "a"), [4])
     }
 
     func testTheIndexByTokenOfAnEarlierRelayIsDropped() throws {
@@ -153,7 +218,7 @@ final class PushQueueTests: XCTestCase {
             try outbox.enqueue(Data("first".utf8))
             try Outbox(pool: pool, queue: "agent").enqueue(Data("not ours".utf8))
         }
-        XCTAssertEqual(try queued(pool), 0, "nobody could stream a chosen token's queue any more")
+        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM push_queue") }, 0, "nobody could stream a chosen token's queue any more")
         XCTAssertEqual(try Outbox(pool: pool, queue: "push:old").pendingCount(), 0)
         XCTAssertEqual(try Outbox(pool: pool, queue: "agent").pendingCount(), 1, "other queues stay")
     }

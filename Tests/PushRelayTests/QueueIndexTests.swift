@@ -1,18 +1,25 @@
 import XCTest
 @testable import PushRelay
 
-/// The queue's in-memory index: ids per key in order, totals, the fullest key, and what a failed
-/// write leaves (nothing).
+/// The queue's in-memory index: ids per key in order, totals, the fullest key, what a failed
+/// write leaves (nothing), expiry across keys, and entries moved by compaction.
 final class QueueIndexTests: XCTestCase {
-    private func entry(_ id: Int64, _ bytes: Int = 10) -> QueueEntry { QueueEntry(id: id, bytes: bytes) }
+    private func entry(_ id: Int64, _ bytes: Int = 10) -> QueueEntry { QueueEntry(id: id, bytes: bytes, position: id * 100, time: Double(id)) }
+
+    /// An index of `rows`, added in order (as the log is read back).
+    private func index(_ rows: [(String, QueueEntry)]) -> QueueIndex {
+        let index = QueueIndex()
+        for (key, entry) in rows { index.added(entry, to: key) }
+        return index
+    }
 
     func testIdsAfterACursorAndUpToAnId() {
-        let index = QueueIndex([("a", entry(1)), ("b", entry(2)), ("a", entry(3)), ("a", entry(5))])
-        XCTAssertEqual(index.ids(of: "a", after: 0, limit: 10), [1, 3, 5])
-        XCTAssertEqual(index.ids(of: "a", after: 1, limit: 1), [3])
-        XCTAssertEqual(index.ids(of: "a", after: 4, limit: 10), [5], "a cursor between two ids")
-        XCTAssertEqual(index.ids(of: "a", after: 5, limit: 10), [])
-        XCTAssertEqual(index.ids(of: "nobody", after: 0, limit: 10), [])
+        let index = index([("a", entry(1)), ("b", entry(2)), ("a", entry(3)), ("a", entry(5))])
+        XCTAssertEqual(index.entries(of: "a", after: 0, limit: 10).map(\.id), [1, 3, 5])
+        XCTAssertEqual(index.entries(of: "a", after: 1, limit: 1).map(\.id), [3])
+        XCTAssertEqual(index.entries(of: "a", after: 4, limit: 10).map(\.id), [5], "a cursor between two ids")
+        XCTAssertEqual(index.entries(of: "a", after: 5, limit: 10).map(\.id), [])
+        XCTAssertEqual(index.entries(of: "nobody", after: 0, limit: 10).map(\.id), [])
         XCTAssertEqual(index.entries(of: "a", through: 3), [entry(1), entry(3)])
         XCTAssertEqual(index.oldest(2, of: "a"), [entry(1), entry(3)])
         XCTAssertEqual(index.total.count, 4)
@@ -20,7 +27,7 @@ final class QueueIndexTests: XCTestCase {
     }
 
     func testRemovingCountsWhatWentAndWhatWasDropped() {
-        let index = QueueIndex([("a", entry(1, 3)), ("a", entry(2, 4)), ("b", entry(3, 5))])
+        let index = index([("a", entry(1, 3)), ("a", entry(2, 4)), ("b", entry(3, 5))])
         let removed = index.removed(from: "a", through: 1, dropped: true)
         XCTAssertEqual(removed.count, 1)
         XCTAssertEqual(removed.bytes, 3)
@@ -32,7 +39,7 @@ final class QueueIndexTests: XCTestCase {
     }
 
     func testTheFullestKeyFollowsAddsAndRemovals() {
-        let index = QueueIndex([])
+        let index = QueueIndex()
         XCTAssertNil(index.largest)
         index.added(entry(1), to: "a")
         index.added(entry(2), to: "b")
@@ -46,7 +53,7 @@ final class QueueIndexTests: XCTestCase {
     }
 
     func testAFailedWriteLeavesNothingBehind() {
-        let index = QueueIndex([("a", entry(1)), ("a", entry(2, 7))])
+        let index = index([("a", entry(1)), ("a", entry(2, 7))])
         index.added(entry(3, 9), to: "a")
         XCTAssertEqual(index.total.bytes, 26)
         index.removed(3, from: "a")
@@ -57,18 +64,18 @@ final class QueueIndexTests: XCTestCase {
     }
 
     func testAFreedSlotIsGivenToOneKeyOnly() {
-        let index = QueueIndex([("a", entry(4))])
+        let index = index([("a", entry(4))])
         index.removed(from: "a", through: .max, dropped: false)
         index.added(entry(5), to: "b")
         index.added(entry(6), to: "c")
-        XCTAssertEqual(index.ids(of: "b", after: 0, limit: 10), [5])
-        XCTAssertEqual(index.ids(of: "c", after: 0, limit: 10), [6], "a freed slot is given to one key only")
-        XCTAssertEqual(index.ids(of: "a", after: 0, limit: 10), [])
+        XCTAssertEqual(index.entries(of: "b", after: 0, limit: 10).map(\.id), [5])
+        XCTAssertEqual(index.entries(of: "c", after: 0, limit: 10).map(\.id), [6], "a freed slot is given to one key only")
+        XCTAssertEqual(index.entries(of: "a", after: 0, limit: 10).map(\.id), [])
         XCTAssertEqual(index.total.count, 2)
     }
 
     func testTheFullestKeyMatchesAModelOverManyKeys() {
-        let index = QueueIndex([])
+        let index = QueueIndex()
         var model: [String: [Int64]] = [:]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
@@ -93,5 +100,27 @@ final class QueueIndexTests: XCTestCase {
             }
             XCTAssertEqual(index.total.count, model.values.map(\.count).reduce(0, +))
         }
+    }
+
+    func testExpiryRemovesWhatWasQueuedBeforeATimeFromEveryKey() {
+        let index = index([("a", entry(1)), ("b", entry(2)), ("a", entry(3)), ("c", entry(4))])
+        XCTAssertEqual(index.expired(before: 3), 2, "1 and 2, queued at 1 and 2")
+        XCTAssertEqual(index.entries(of: "a", after: 0, limit: 10).map(\.id), [3])
+        XCTAssertEqual(index.entries(of: "b", after: 0, limit: 10), [])
+        XCTAssertEqual(index.total.count, 2)
+        XCTAssertEqual(index.largest.map { index.entries(of: $0, after: 0, limit: 10).count }, 1)
+        XCTAssertEqual(index.expired(before: 3), 0)
+    }
+
+    func testLiveEntriesComeInIdOrderAndMoveWhereCompactionPutThem() {
+        let index = index([("a", entry(1)), ("b", entry(2)), ("a", entry(3)), ("c", entry(4))])
+        let live = index.live()
+        XCTAssertEqual(live.map(\.entry.id), [1, 2, 3, 4])
+        XCTAssertEqual(live.map(\.key), ["a", "b", "a", "c"])
+        index.moved([1, 2, 3, 4], to: [11, 12, 13, 14])
+        XCTAssertEqual(index.entries(of: "a", after: 0, limit: 10).map(\.position), [11, 13])
+        XCTAssertEqual(index.entries(of: "c", after: 0, limit: 10).map(\.position), [14])
+        index.moved([3], to: [99])
+        XCTAssertEqual(index.entries(of: "a", after: 0, limit: 10).map(\.position), [11, 99], "an id not named keeps its place")
     }
 }

@@ -34,35 +34,6 @@ final class RelayHardeningTests: XCTestCase {
         return stream
     }
 
-    /// The `id:` and message of each notification event in a raw chunked response, in order.
-    private func notifications(in text: String) -> [(id: String, message: String)] {
-        Self.dechunked(text).components(separatedBy: "\n\n").compactMap { block in
-            let lines = block.components(separatedBy: "\n")
-            guard lines.contains("event: notification"),
-                  let id = lines.first(where: { $0.hasPrefix("id: ") })?.dropFirst(4),
-                  let data = lines.first(where: { $0.hasPrefix("data: ") })?.dropFirst(6),
-                  let body = (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any],
-                  let message = body["body"] as? String else { return nil }
-            return (String(id), message)
-        }
-    }
-
-    /// The body of a raw HTTP/1.1 response with chunked framing, as far as it was read.
-    static func dechunked(_ text: String) -> String {
-        var bytes = Array(text.utf8)[...]
-        guard let head = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return "" }
-        bytes = bytes[head.upperBound...]
-        var body: [UInt8] = []
-        while let line = bytes.firstRange(of: Array("\r\n".utf8)),
-              let size = Int(String(decoding: bytes[bytes.startIndex..<line.lowerBound], as: UTF8.self), radix: 16), size > 0 {
-            let start = line.upperBound, end = min(bytes.endIndex, start + size)
-            body += bytes[start..<end]
-            guard end + 2 <= bytes.endIndex else { break }
-            bytes = bytes[(end + 2)...]
-        }
-        return String(decoding: body, as: UTF8.self)
-    }
-
     func testAPushTokenDoesNotOpenTheStreamAndNothingIsTakenByTrying() async throws {
         relay = try RelayTestServer()
         let device = try await relay.register()
@@ -124,7 +95,8 @@ final class RelayHardeningTests: XCTestCase {
         relay.stopKeepingFiles()
         let pool = try DatabasePool(url: relay.folder.appendingPathComponent("push-relay.sqlite"))
         XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM rate_limits") }, 0, "neither the 404 nor the checks left a count")
-        XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM push_queue") }, 0)
+        let log = try Data(contentsOf: relay.folder.appendingPathComponent("push-relay.sqlite-queue"))
+        XCTAssertEqual(String(decoding: log, as: UTF8.self), "HCQUEUE1", "the queue's log holds no record")
         relay = try RelayTestServer(folder: relay.folder)
     }
 
@@ -135,12 +107,12 @@ final class RelayHardeningTests: XCTestCase {
         // The client reads a part, then its connection dies before it acknowledged anything.
         let first = try openStream(device.secret)
         let firstText = first.read(until: "\"n10\"", timeout: 5)
-        let partial = notifications(in: firstText)
+        let partial = RelayStreamText.notifications(in: firstText)
         XCTAssertGreaterThanOrEqual(partial.count, 10)
         first.shutDown()
         // Back without saying what it has: everything comes again (at least once).
         let again = try openStream(device.secret)
-        let everything = notifications(in: again.read(until: "\"n40\"", timeout: 5))
+        let everything = RelayStreamText.notifications(in: again.read(until: "\"n40\"", timeout: 5))
         XCTAssertEqual(everything.map(\.message), (1...40).map { "n\($0)" })
         again.shutDown()
         // Back after the 10th, which acknowledges 1-10: the rest come, once, in order, then live ones.
@@ -148,8 +120,8 @@ final class RelayHardeningTests: XCTestCase {
         var text = resumed.read(until: "\"n40\"", timeout: 5)
         try await sent(device.token, "live")
         text += resumed.read(until: "\"live\"", timeout: 5)
-        XCTAssertEqual(notifications(in: text).map(\.message), (11...40).map { "n\($0)" } + ["live"])
-        let ids = notifications(in: text).map(\.id)
+        XCTAssertEqual(RelayStreamText.notifications(in: text).map(\.message), (11...40).map { "n\($0)" } + ["live"])
+        let ids = RelayStreamText.notifications(in: text).map(\.id)
         XCTAssertEqual(Set(ids).count, ids.count, "no id twice")
         let (acknowledged, _) = try await relay.request("POST", "/push/ack", body: #"{"last_id":"\#(ids[ids.count - 1])"}"#,
             headers: ["Authorization": "Bearer \(device.secret)"])
@@ -179,9 +151,9 @@ final class RelayHardeningTests: XCTestCase {
         let dropped = try await metric("push_relay_dropped_total")
         XCTAssertEqual(depth, 5)
         XCTAssertEqual(dropped, 3, "then a3 for the total: the fullest queue gives, not the device that is merely away")
-        let flooded = notifications(in: try openStream(flooder.secret).read(until: "\"a5\"", timeout: 5)).map(\.message)
+        let flooded = RelayStreamText.notifications(in: try openStream(flooder.secret).read(until: "\"a5\"", timeout: 5)).map(\.message)
         XCTAssertEqual(flooded, ["a4", "a5"])
-        let kept = notifications(in: try openStream(away.secret).read(until: "\"b2\"", timeout: 5)).map(\.message)
+        let kept = RelayStreamText.notifications(in: try openStream(away.secret).read(until: "\"b2\"", timeout: 5)).map(\.message)
         XCTAssertEqual(kept, ["b1", "b2"])
     }
 

@@ -80,7 +80,7 @@ public final class RelayServer: @unchecked Sendable {
                 limits = try SQLiteRateLimitStore(pool: pool, writer: writer)
                 registrations = try SQLiteRegistrationStore(pool: pool, writer: writer, limit: configuration.registrationLimit, logger: logger)
                 delivery = try LocalDelivery(
-                    pool: pool, writer: writer, ttl: configuration.messageTTL, limits: configuration.queueLimits,
+                    pool: pool, ttl: configuration.messageTTL, limits: configuration.queueLimits,
                     streamLimits: configuration.streamLimits, logger: logger
                 )
             }

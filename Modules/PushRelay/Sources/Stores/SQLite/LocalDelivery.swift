@@ -3,72 +3,140 @@ import Foundation
 import Persistence
 import Synchronization
 
-/// Delivery within one relay process: every notification is queued durably in the
-/// ``PushQueue`` and sent to the token's connected streams from there; it stays queued until the
-/// client acknowledges it (or its TTL ends), so a client that drops mid-stream gets it again.
-/// Queues are capped per token (its oldest dropped first) and in total (the oldest of the
-/// fullest queue dropped first); expired notifications are purged every minute.
+/// Delivery within one relay process: every notification is queued durably in the queue's log
+/// (``QueueLogFile``, the file `PATH-queue` beside the relay's database) and sent to the token's
+/// connected streams from there; it stays queued until the client acknowledges it (or its TTL
+/// ends), so a client that drops mid-stream gets it again. Queues are capped per token (its
+/// oldest dropped first) and in total (the oldest of the fullest queue dropped first); expired
+/// notifications are purged every minute.
 ///
-/// Queued notifications are written through the relay's ``BatchedWriter``: many requests share
-/// one transaction, and a delivery completes once the transaction holding it has committed.
-/// Which rows belong to which token is kept in memory (``QueueIndex``, read from the table at
-/// start), so a notification costs the database one appended row.
+/// Changes go through the queue's ``QueueWriter``: many requests share one append, and a
+/// delivery completes once the append holding it is written. Which notifications belong to which
+/// token, and where their payloads lie, is kept in memory (``QueueIndex``, read back from the log
+/// at start), so a notification costs one record in a batch. A notification is never in the
+/// index without its record but for the moment its batch is written; a batch that fails is taken
+/// out of the index again, except what it removed (acknowledged, dropped), which a restart brings
+/// back: a client may get it twice, never lose it.
 public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// Streams open on this process.
     public let streams: StreamRegistry
-    private let pool: DatabasePool
-    private let writer: BatchedWriter
+    private let log: QueueLogFile
+    private let writer: QueueWriter
     private let limits: QueueLimits
     private let index: QueueIndex
     private let purge: DispatchSourceTimer
     private let failures: FailureCount
-    /// The id the next notification gets (``PushQueue``: never one given before).
+    /// The id the next notification gets: never one given before.
     private let nextID: Atomic<Int64>
+    /// What the log may hold beyond its live notifications before it is compacted (the same
+    /// again as those, when they are more).
+    private let compactionSlack: Int64
+    /// The writer's thread only: after a compaction failed, the log's size at which it is tried again.
+    @exclusivity(unchecked) private var compactionRetryAt: Int64 = 0
+    private let ttl: Double
 
-    /// Adds the queue's table to `migrator`.
+    /// Adds the database's queue table (what earlier relays queued there moves to the log) to `migrator`.
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         PushQueue.registerMigrations(in: &migrator)
     }
 
-    /// Uses `pool` (whose migrations must include ``registerMigrations(in:)``, after the
-    /// Persistence outbox's) and writes through `writer`.
-    public init(
-        pool: DatabasePool, writer: BatchedWriter, ttl: Double, limits: QueueLimits = QueueLimits(), streamLimits: StreamLimits = StreamLimits(),
+    /// Keeps its queue in the file `PATH-queue` beside `pool`'s (whose migrations must include
+    /// ``registerMigrations(in:)``, after the Persistence outbox's); what an earlier relay queued
+    /// in the database moves there.
+    public convenience init(
+        pool: DatabasePool, ttl: Double, limits: QueueLimits = QueueLimits(), streamLimits: StreamLimits = StreamLimits(),
         logger: Logger = Logger.standardError(label: "push-relay", level: .warning)
     ) throws {
-        self.pool = pool
-        self.writer = writer
+        try self.init(pool: pool, ttl: ttl, limits: limits, streamLimits: streamLimits, logger: logger, compactionSlack: 64 << 20)
+    }
+
+    /// As above, compacting the log once it holds `compactionSlack` bytes (or the live ones, when
+    /// more) beyond what is live.
+    init(pool: DatabasePool, ttl: Double, limits: QueueLimits, streamLimits: StreamLimits, logger: Logger, compactionSlack: Int64) throws {
         self.limits = limits
+        self.ttl = ttl
+        self.compactionSlack = compactionSlack
         let failures = FailureCount(logger: logger)
         self.failures = failures
-        let index = QueueIndex(try pool.read { database in try PushQueue.entries(in: database) })
-        nextID = Atomic(try pool.read { database in try PushQueue.nextID(in: database) })
+        let index = QueueIndex()
+        var highest: Int64 = 0, floor: Int64 = 0
+        let log = try QueueLogFile(path: pool.url.path + "-queue") { record, body in
+            switch record {
+            case let .queued(id, time, key, payload):
+                // A move from the database cut short and made again is not queued twice.
+                guard id > highest else { return }
+                highest = id
+                index.added(QueueEntry(id: id, bytes: payload.count, position: body + Int64(payload.lowerBound), time: time), to: key)
+            case let .removed(key, id): index.removed(from: key, through: id, dropped: false)
+            case let .expired(time): index.expired(before: time)
+            case let .idFloor(id): floor = max(floor, id)
+            }
+        }
+        if log.setAside > 0 {
+            logger.warning("the queue log ended in \(log.setAside) bytes that are not whole records (a write cut short); they were moved to \(log.path).damaged")
+        }
+        highest = try Self.moveDatabaseQueue(of: pool, to: log, index: index, after: highest)
+        nextID = Atomic(max(highest + 1, floor, try pool.read { database in try PushQueue.nextID(in: database) }))
+        self.log = log
         self.index = index
+        writer = QueueWriter(file: log)
         streams = StreamRegistry(limits: streamLimits, logger: logger) { key, after, limit in
             let cursor: Int64
             if let after { cursor = Int64(after) ?? 0 } else { cursor = 0 }
-            return try Self.waiting(for: key, after: cursor, limit: limit, queuedSince: Current.now().addingTimeInterval(-ttl), index: index, pool: pool)
+            return try Self.waiting(for: key, after: cursor, limit: limit, queuedSince: Current.now().timeIntervalSince1970 - ttl, index: index, log: log)
         }
         purge = DispatchSource.makeTimerSource(queue: .global())
         purge.schedule(deadline: .now() + 60, repeating: 60)
-        purge.setEventHandler {
-            writer.submit({ database in
-                for (key, last) in try PushQueue.purge(queuedBefore: Current.now().addingTimeInterval(-ttl), in: database) {
-                    index.removed(from: key, through: last, dropped: false)
-                }
-            }, completion: { error in
-                guard let error else { return }
-                failures.record("the purge of expired notifications failed (the next one, in a minute, goes on): \(error)")
-            })
-        }
+        try writer.start { [weak self] in self?.compactIfWorthIt() }
+        purge.setEventHandler { [weak self] in self?.purgeExpired() }
         purge.resume()
     }
 
-    /// Queues `bytes` for `key` through the batched writer; `completion` runs once it is durable.
+    /// Removes the notifications past their time to live, through the writer.
+    func purgeExpired() {
+        writer.submit({ [index, ttl] batch in
+            let oldest = Current.now().timeIntervalSince1970 - ttl
+            if index.expired(before: oldest) > 0 { batch.expired(before: oldest) }
+        }, completion: { [failures] error in
+            guard let error else { return }
+            failures.record("the purge of expired notifications was not written (a restart brings them back until the next one): \(error)")
+        })
+    }
+
+    /// Up to `limit` notifications of `key` after `cursor` that are not past their time to live.
+    func notifications(of key: String, after cursor: Int64, limit: Int) throws -> [QueuedNotification] {
+        try Self.waiting(for: key, after: cursor, limit: limit, queuedSince: Current.now().timeIntervalSince1970 - ttl, index: index, log: log)
+    }
+
+    /// Moves what an earlier relay queued in the database (above `highest`, which the log already
+    /// holds) to the log, then empties the table; the highest id queued.
+    private static func moveDatabaseQueue(of pool: DatabasePool, to log: QueueLogFile, index: QueueIndex, after highest: Int64) throws -> Int64 {
+        var moved = highest
+        while true {
+            let rows = try pool.read { database in try PushQueue.rows(after: moved, limit: 1_000, in: database) }
+            guard let last = rows.last else { break }
+            var batch = QueueLogBatch(start: log.end)
+            for row in rows {
+                let position = batch.queued(id: row.id, at: row.time, key: row.key, payload: row.payload)
+                index.added(QueueEntry(id: row.id, bytes: row.payload.count, position: position, time: row.time), to: row.key)
+            }
+            try log.append(batch)
+            moved = last.id
+        }
+        guard try pool.read({ database in try PushQueue.isEmpty(database) }) == false else { return moved }
+        try log.sync()
+        try pool.write { database in try PushQueue.removeAll(through: moved, in: database) }
+        return moved
+    }
+
+    /// Queues `bytes` for `key` through the queue's writer; `completion` runs once it is written.
     public func deliver(_ bytes: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
-        let date = Current.now()
+        guard bytes.count <= QueueLimits.maximumPayloadSize, !key.isEmpty, key.utf8.count <= QueueLogRecord.maximumKeySize else {
+            return completion(.failure(RelayRequestError(413, "a notification of \(bytes.count) bytes for a key of \(key.utf8.count) is more than the queue keeps")))
+        }
+        let time = Current.now().timeIntervalSince1970
         let queued = QueuedID()
-        writer.submit({ [self] database in queued.id = try enqueue(bytes, for: key, at: date, in: database) }) { [streams, index] error in
+        writer.submit({ [self] batch in queued.id = enqueue(bytes, for: key, at: time, in: &batch) }) { [streams, index] error in
             if let error {
                 if let id = queued.id { index.removed(id, from: key) }
                 return completion(.failure(error))
@@ -79,48 +147,68 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         }
     }
 
-    /// Up to `limit` notifications of `key` after `cursor` that are not past their time to live,
-    /// read by the ids the index holds (ids whose rows expired are stepped over).
+    /// Up to `limit` notifications of `key` after `cursor` queued since `oldest` (seconds since
+    /// 1970), read by the entries the index holds (expired ones are stepped over).
     private static func waiting(
-        for key: String, after cursor: Int64, limit: Int, queuedSince oldest: Date, index: QueueIndex, pool: DatabasePool
+        for key: String, after cursor: Int64, limit: Int, queuedSince oldest: Double, index: QueueIndex, log: QueueLogFile
     ) throws -> [QueuedNotification] {
-        var found: [QueuedNotification] = []
-        var after = cursor
-        while found.count < limit {
-            let ids = index.ids(of: key, after: after, limit: limit - found.count)
-            guard let last = ids.last else { break }
-            found += try pool.read { database in try PushQueue.notifications(ids, of: key, queuedSince: oldest, in: database) }
-            after = last
+        try log.reading { payload in
+            var found: [QueuedNotification] = []
+            var after = cursor
+            while found.count < limit {
+                let entries = index.entries(of: key, after: after, limit: limit - found.count)
+                guard let last = entries.last else { break }
+                for entry in entries where entry.time >= oldest {
+                    found.append(QueuedNotification(id: String(entry.id), payload: String(decoding: try payload(entry.position, entry.bytes), as: UTF8.self)))
+                }
+                after = last.id
+            }
+            return found
         }
-        return found
     }
 
     /// On the writer thread: queues the notification, then drops the oldest while a cap is
-    /// exceeded; the new row's id.
-    private func enqueue(_ bytes: [UInt8], for key: String, at date: Date, in database: DatabaseConnection) throws -> Int64 {
-        // A write rolled back and run again takes a new id: ids only have to grow.
+    /// exceeded; the new notification's id.
+    private func enqueue(_ bytes: [UInt8], for key: String, at time: Double, in batch: inout QueueLogBatch) -> Int64 {
         let id = nextID.add(1, ordering: .relaxed).oldValue
-        try PushQueue.enqueue(bytes, id: id, for: key, at: date, in: database)
-        let count = index.added(QueueEntry(id: id, bytes: bytes.count), to: key)
-        if count > limits.perToken { try drop(count - limits.perToken, of: key, keeping: id, in: database) }
+        let position = batch.queued(id: id, at: time, key: key, payload: bytes)
+        let count = index.added(QueueEntry(id: id, bytes: bytes.count, position: position, time: time), to: key)
+        if count > limits.perToken { drop(count - limits.perToken, of: key, in: &batch) }
         // Over the total: the fullest queue gives up its oldest first, so one who floods many
         // tokens cannot push out the few notifications of a device that is merely away.
         var total = index.total
         while total.count > limits.total || total.bytes > limits.totalBytes, let fullest = index.largest {
             let excess = max(1, total.count - limits.total, (total.bytes - limits.totalBytes) / max(1, total.bytes / max(1, total.count)))
-            try drop(excess, of: fullest, keeping: id, in: database)
+            drop(excess, of: fullest, in: &batch)
             total = index.total
         }
         return id
     }
 
-    /// Removes the `count` oldest notifications of `key`, counted as dropped, for `newest`, the
-    /// row the same write queued.
-    private func drop(_ count: Int, of key: String, keeping newest: Int64, in database: DatabaseConnection) throws {
-        let oldest = index.oldest(count, of: key)
-        guard let last = oldest.last else { return }
-        try PushQueue.delete(oldest.map(\.id), of: key, in: database, keptNewer: newest)
+    /// Removes the `count` oldest notifications of `key`, counted as dropped.
+    private func drop(_ count: Int, of key: String, in batch: inout QueueLogBatch) {
+        guard let last = index.oldest(count, of: key).last else { return }
+        batch.removed(from: key, through: last.id)
         index.removed(from: key, through: last.id, dropped: true)
+    }
+
+    /// On the writer thread, between batches: rewrites the log without what is no longer live
+    /// once that is more than `compactionSlack` and more than what is.
+    private func compactIfWorthIt() {
+        guard log.end >= compactionRetryAt else { return }
+        let total = index.total
+        let live = Int64(total.bytes + total.count * QueueLogRecord.queuedOverhead)
+        let slack = max(compactionSlack, live)
+        guard log.end - live > slack else { return }
+        let entries = index.live()
+        do {
+            try log.compact(entries, nextID: nextID.load(ordering: .relaxed)) { positions in
+                index.moved(entries.map(\.entry.id), to: positions)
+            }
+        } catch {
+            compactionRetryAt = log.end + slack
+            failures.record("the queue log could not be compacted (tried again when it has grown by \(slack >> 20) MiB): \(error)")
+        }
     }
 
     /// Removes what the client acknowledged, then keeps `stream` and sends it what is queued after `lastID`.
@@ -132,18 +220,21 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// Removes `key`'s notifications up to `id`.
     public func acknowledge(_ key: String, through id: String) throws {
         guard let through = Int64(id), through > 0 else { throw RelayRequestError(400, "'\(id)' is not a notification id this relay gave") }
-        writer.submit { [index] database in
-            try PushQueue.delete(index.entries(of: key, through: through).map(\.id), of: key, in: database)
-            index.removed(from: key, through: through, dropped: false)
-        }
+        remove(key, through: through)
     }
 
     /// Closes `key`'s streams and removes its queue.
     public func forget(_ key: String) {
         streams.close(key)
-        writer.submit { [index] database in
-            try PushQueue.delete(index.entries(of: key, through: .max).map(\.id), of: key, in: database)
-            index.removed(from: key, through: .max, dropped: false)
+        remove(key, through: .max)
+    }
+
+    /// Removes `key`'s notifications up to `id`, through the writer.
+    private func remove(_ key: String, through id: Int64) {
+        writer.submit { [index] batch in
+            guard let last = index.entries(of: key, through: id).last else { return }
+            batch.removed(from: key, through: last.id)
+            index.removed(from: key, through: last.id, dropped: false)
         }
     }
 
@@ -153,15 +244,16 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// Notifications dropped by the queue caps since the process started.
     public var droppedCount: Int { index.droppedCount }
 
-    /// Background work that failed (expiry purges), since the process started.
+    /// Background work that failed (expiry purges, compactions of the queue log), since the process started.
     public var backgroundFailures: Int { failures.value }
 
     /// Always true: the file is this process's own.
     public var isHealthy: Bool { true }
 
-    /// Stops the purge and closes the streams.
+    /// Stops the purge, closes the streams and writes what is queued.
     public func stop() {
         purge.cancel()
         streams.closeAll()
+        writer.stop()
     }
 }

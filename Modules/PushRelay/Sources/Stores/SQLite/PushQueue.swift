@@ -1,15 +1,10 @@
 import Foundation
 import Persistence
 
-/// The durable queue of notifications for clients: one row per notification, kept until the
-/// client acknowledges it or its time to live ends, in id order (which is time order). Leaner
-/// than the Persistence outbox, whose retries, coalescing and dead letters a relay does not
-/// need: queueing appends a row and touches no index. Rows are found by id through the
-/// relay's in-memory ``QueueIndex``; every read and delete by id also checks the row's key.
-///
-/// Ids are the cursor a client resumes after, so they are never given twice: the relay gives
-/// them (``nextID(in:)`` once at start, then counting up), and every delete records the highest
-/// id it removed, so that a queue emptied and a relay restarted still go on above it.
+/// Where relays before the queue log (``QueueLogFile``) queued notifications: one row per
+/// notification in the relay's database. A relay moves the rows it finds to its log when it
+/// starts (``LocalDelivery``) and empties the table, recording the highest id it held, so that ids
+/// (the cursor a client resumes after) go on above every id an earlier relay gave.
 enum PushQueue {
     static func registerMigrations(in migrator: inout DatabaseMigrator) {
         // Earlier relays queued in the general outbox (queue `push:TOKEN`); their rows move over.
@@ -75,73 +70,25 @@ enum PushQueue {
         return max(queued, removed) + 1
     }
 
-    /// Queues `payload` for `key` as `id`, which must be above every id given before.
-    static func enqueue(_ payload: [UInt8], id: Int64, for key: String, at date: Date, in database: DatabaseConnection) throws {
-        try database.execute("INSERT INTO push_queue (id, token, payload, enqueued_at) VALUES (?, ?, ?, ?)",
-            id, key, Data(payload), date.timeIntervalSince1970)
-    }
-
-    /// Every queued row as the index needs it (key, id, payload size), in id order.
-    static func entries(in database: DatabaseConnection) throws -> [(key: String, entry: QueueEntry)] {
-        try database.rows("SELECT id, token, length(payload) AS bytes FROM push_queue ORDER BY id").compactMap { row in
-            guard let id = row.get("id", as: Int64.self), let key = row.get("token", as: String.self) else { return nil }
-            return (key, QueueEntry(id: id, bytes: row.get("bytes", as: Int.self) ?? 0))
+    /// Up to `limit` queued rows with an id above `id`, in id order.
+    static func rows(after id: Int64, limit: Int, in database: DatabaseConnection) throws
+        -> [(id: Int64, key: String, payload: [UInt8], time: Double)] {
+        try database.rows("SELECT id, token, payload, enqueued_at FROM push_queue WHERE id > ? ORDER BY id LIMIT ?", id, limit).compactMap { row in
+            guard let id = row.get("id", as: Int64.self), let key = row.get("token", as: String.self), !key.isEmpty,
+                  let payload = row.get("payload", as: Data.self), let time = row.get("enqueued_at", as: Double.self) else { return nil }
+            return (id, key, [UInt8](payload), time)
         }
     }
 
-    /// The notifications of `key` among `ids`, oldest first, leaving out what was queued before
-    /// `oldest` (past its time to live).
-    static func notifications(_ ids: [Int64], of key: String, queuedSince oldest: Date, in database: DatabaseConnection) throws
-        -> [QueuedNotification] {
-        guard !ids.isEmpty else { return [] }
-        let rows = try database.rows(
-            "SELECT id, payload FROM push_queue WHERE id IN (SELECT value FROM json_each(?)) AND token = ? AND enqueued_at >= ? ORDER BY id",
-            idList(ids), key, oldest.timeIntervalSince1970
-        )
-        return rows.compactMap { row in
-            guard let id = row.get("id", as: Int64.self), let payload = row.get("payload", as: Data.self) else { return nil }
-            return QueuedNotification(id: String(id), payload: String(decoding: payload, as: UTF8.self))
-        }
+    /// Whether no row is queued.
+    static func isEmpty(_ database: DatabaseConnection) throws -> Bool {
+        try database.scalar(Int64.self, "SELECT count(*) FROM (SELECT 1 FROM push_queue LIMIT 1)") == 0
     }
 
-    /// Removes the rows `ids` of `key`. With `newer`, a row the same write queued with a higher
-    /// id than every one removed (a queue over its cap dropping its oldest for it), the highest
-    /// id removed is not recorded: that row commits with the removal or neither does, and keeps
-    /// the next start's ids above (its own removal records it, unless again a newer one stays).
-    static func delete(_ ids: [Int64], of key: String, in database: DatabaseConnection, keptNewer newer: Int64? = nil) throws {
-        guard let highest = ids.max() else { return }
-        if ids.count == 1 {
-            // One id is what a queue over its cap drops for each notification queued.
-            try database.execute("DELETE FROM push_queue WHERE id = ? AND token = ?", ids[0], key)
-        } else {
-            try database.execute("DELETE FROM push_queue WHERE id IN (SELECT value FROM json_each(?)) AND token = ?", idList(ids), key)
-        }
-        if let newer, newer > highest { return }
-        try recordRemoved(through: highest, in: database)
-    }
-
-    /// Keeps the highest id removed so far, which no later id goes below.
-    private static func recordRemoved(through id: Int64, in database: DatabaseConnection) throws {
-        try database.execute("UPDATE push_queue_removed SET id = max(id, ?)", id)
-    }
-
-    /// Removes every notification queued before `oldest`; for each key, the last id removed.
-    /// Rows are in time order, so this reads only the expired ones and the first that is not.
-    static func purge(queuedBefore oldest: Date, in database: DatabaseConnection) throws -> [String: Int64] {
-        let bound = """
-            (SELECT coalesce((SELECT id FROM push_queue WHERE enqueued_at >= ? ORDER BY id LIMIT 1), (SELECT max(id) + 1 FROM push_queue)))
-            """
-        var last: [String: Int64] = [:]
-        for row in try database.rows("SELECT token, max(id) AS last FROM push_queue WHERE id < \(bound) GROUP BY token", oldest.timeIntervalSince1970) {
-            if let key = row.get("token", as: String.self), let id = row.get("last", as: Int64.self) { last[key] = id }
-        }
-        try database.execute("DELETE FROM push_queue WHERE id < \(bound)", oldest.timeIntervalSince1970)
-        if let highest = last.values.max() { try recordRemoved(through: highest, in: database) }
-        return last
-    }
-
-    /// `ids` as a JSON array, one bound value for `json_each`.
-    private static func idList(_ ids: [Int64]) -> String {
-        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    /// Removes every row, keeping `id` (or a higher one queued) as the highest ever removed.
+    static func removeAll(through id: Int64, in database: DatabaseConnection) throws {
+        let queued = try database.scalar(Int64.self, "SELECT max(id) FROM push_queue") ?? 0
+        try database.execute("DELETE FROM push_queue")
+        try database.execute("UPDATE push_queue_removed SET id = max(id, ?)", max(id, queued))
     }
 }

@@ -1,19 +1,16 @@
 import Foundation
 
-/// The SQLite queue's index by token key, kept in memory so that queueing is an append to the
-/// queue table and nothing else: an index by token in the database put every notification in a
-/// random page of that index, and those pages were most of what the write-ahead log and the
-/// checkpoints wrote (the relay's p99). It is built from the table when the relay starts.
+/// The queue's index by token key, kept in memory so that queueing is an append to the queue's
+/// log (``QueueLogFile``) and nothing else. It is built from the log when the relay starts.
 ///
-/// Per key, the row ids in order with their payload sizes; the totals; how many were dropped;
+/// Per key, its entries in id order (``QueueEntry``); the totals; how many were dropped;
 /// and the keys grouped by how many notifications they hold, so that the fullest queue is found
 /// without looking at every key. A key is looked up (as a ``TokenKey``) once per call: it names
 /// a slot, and the groups are lists of slots linked through two arrays, so moving a slot to the
 /// next group hashes nothing. Changed on the writer thread; read from any.
 ///
-/// An id here whose row is not in the table (a write rolled back after it was indexed) is
-/// harmless: reads and deletes check the key of every row, and the id goes with the next
-/// acknowledgement or drop of that key.
+/// Each entry says where its payload lies in the log; compaction moves them (``moved(_:to:)``).
+/// An entry whose batch failed to be written is taken out again (``removed(_:from:)``).
 final class QueueIndex: @unchecked Sendable {
     // Guarded by `lock`: each key's slot (kept while the key has entries), each slot's key and
     // entries, the slots given up, and the slots grouped by their number of entries: the first
@@ -31,10 +28,8 @@ final class QueueIndex: @unchecked Sendable {
     @exclusivity(unchecked) private var dropped = 0
     private let lock = RequestLock()
 
-    /// The index of `rows`, in id order.
-    init(_ rows: [(key: String, entry: QueueEntry)]) {
-        for row in rows { append(row.entry, to: row.key, TokenKey(row.key)) }
-    }
+    /// An empty index.
+    init() {}
 
     var total: (count: Int, bytes: Int) { lock.withLock { totals } }
     var droppedCount: Int { lock.withLock { dropped } }
@@ -42,14 +37,14 @@ final class QueueIndex: @unchecked Sendable {
     /// The key with the most notifications, nil when none waits.
     var largest: String? { lock.withLock { largestCount > 0 ? keys[firstSlotByCount[largestCount]] : nil } }
 
-    /// Up to `limit` ids of `key` after `id`, in order.
-    func ids(of key: String, after id: Int64, limit: Int) -> [Int64] {
+    /// Up to `limit` entries of `key` after `id`, in order.
+    func entries(of key: String, after id: Int64, limit: Int) -> [QueueEntry] {
         let key = TokenKey(key)
         return lock.withLock {
             guard let slot = slots[key] else { return [] }
             let list = lists[slot]
             let start = firstIndex(in: list, after: id)
-            return list[start..<min(list.count, start + max(0, limit))].map(\.id)
+            return Array(list[start..<min(list.count, start + max(0, limit))])
         }
     }
 
@@ -65,7 +60,7 @@ final class QueueIndex: @unchecked Sendable {
         return lock.withLock { slots[key].map { Array(lists[$0].prefix(max(0, count))) } ?? [] }
     }
 
-    /// Indexes a queued row, whose id is above every id indexed before; how many entries `key`
+    /// Indexes a queued notification, whose id is above every id indexed before; how many entries `key`
     /// has now.
     @discardableResult
     func added(_ entry: QueueEntry, to key: String) -> Int {
@@ -94,11 +89,50 @@ final class QueueIndex: @unchecked Sendable {
         }
     }
 
+    /// Forgets every entry queued before `time`; how many.
+    @discardableResult
+    func expired(before time: Double) -> Int {
+        lock.withLock {
+            var count = 0
+            for slot in slots.values where lists[slot].first.map({ $0.time < time }) == true {
+                count += remove(slot) { $0.time < time }.count
+            }
+            return count
+        }
+    }
+
+    /// Every entry with its key, in id order.
+    func live() -> [(key: String, entry: QueueEntry)] {
+        lock.withLock {
+            var all: [(key: String, entry: QueueEntry)] = []
+            all.reserveCapacity(totals.count)
+            for slot in slots.values { all += lists[slot].lazy.map { (keys[slot], $0) } }
+            all.sort { $0.entry.id < $1.entry.id }
+            return all
+        }
+    }
+
+    /// Gives the entries `ids` (in order) the payload positions `positions`.
+    func moved(_ ids: [Int64], to positions: [Int64]) {
+        lock.withLock {
+            for slot in slots.values {
+                for index in lists[slot].indices {
+                    var low = 0, high = ids.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if ids[middle] < lists[slot][index].id { low = middle + 1 } else { high = middle }
+                    }
+                    if low < ids.count, ids[low] == lists[slot][index].id { lists[slot][index].position = positions[low] }
+                }
+            }
+        }
+    }
+
     // The helpers below run with `lock` held (or during init).
 
     /// Appends `entry` to the list of `key` (`tokenKey` in the map); how many entries `key` has
-    /// now. Entries come in id order: the table's in order, then the ids the relay gives, counting
-    /// up on the writer thread (a write run again takes a new one).
+    /// now. Entries come in id order: the log's in order, then the ids the relay gives, counting
+    /// up on the writer thread.
     @discardableResult
     private func append(_ entry: QueueEntry, to key: String, _ tokenKey: TokenKey) -> Int {
         let slot: Int
