@@ -36,7 +36,7 @@ final class PushQueueTests: XCTestCase {
     }
 
     /// Queues `payload` for `key` and waits until it is written.
-    private func deliver(_ payload: String, to key: String, in delivery: LocalDelivery) throws {
+    private static func deliver(_ payload: String, to key: String, in delivery: LocalDelivery) throws {
         let done = DispatchSemaphore(value: 0)
         let outcome = ManagedResult()
         delivery.deliver(Array(payload.utf8), to: key) { result in
@@ -49,14 +49,31 @@ final class PushQueueTests: XCTestCase {
 
     /// Waits until what was submitted before (acknowledgements, purges) is written.
     private func settle(_ delivery: LocalDelivery) throws {
-        try deliver("{}", to: "settle", in: delivery)
+        try Self.deliver("{}", to: "settle", in: delivery)
+    }
+
+    /// The size of the queue's log.
+    private func logSize() throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: file.path + "-queue")[.size] as? Int ?? 0
+    }
+
+    /// Writes batches until the log is smaller than `bytes` (a compaction is copied beside the
+    /// writer and put in place between two batches), for at most ten seconds; its size then.
+    @discardableResult
+    private func compacted(_ delivery: LocalDelivery, below bytes: Int) throws -> Int {
+        let deadline = Date().addingTimeInterval(10)
+        while try logSize() >= bytes && Date() < deadline {
+            try settle(delivery)
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return try logSize()
     }
 
     private func queued(_ delivery: LocalDelivery, _ key: String, after id: Int64 = 0) throws -> [String] {
         payloads(try delivery.notifications(of: key, after: id, limit: 100))
     }
 
-    private func ids(_ delivery: LocalDelivery, _ key: String) throws -> [Int64] {
+    private static func ids(_ delivery: LocalDelivery, _ key: String) throws -> [Int64] {
         try delivery.notifications(of: key, after: 0, limit: 100).compactMap { Int64($0.id) }
     }
 
@@ -65,57 +82,55 @@ final class PushQueueTests: XCTestCase {
         var limits = QueueLimits()
         limits.perToken = 2
         let first = try delivery(pool, limits: limits)
-        for payload in ["a1", "a2", "a3"] { try deliver(payload, to: "a", in: first) }
-        for payload in ["b1", "b2"] { try deliver(payload, to: "b", in: first) }
+        for payload in ["a1", "a2", "a3"] { try Self.deliver(payload, to: "a", in: first) }
+        for payload in ["b1", "b2"] { try Self.deliver(payload, to: "b", in: first) }
         XCTAssertEqual(try queued(first, "a"), ["a2", "a3"], "a1 dropped for the cap")
-        try first.acknowledge("b", through: String(try ids(first, "b")[0]))
+        try first.acknowledge("b", through: String(try Self.ids(first, "b")[0]))
         try settle(first)
         XCTAssertEqual(try queued(first, "b"), ["b2"])
-        let firstIDs = try ids(first, "a") + ids(first, "b")
+        let firstIDs = try Self.ids(first, "a") + Self.ids(first, "b")
         first.stop()
         let second = try delivery(pool, limits: limits)
         defer { second.stop() }
         XCTAssertEqual(try queued(second, "a"), ["a2", "a3"])
         XCTAssertEqual(try queued(second, "b"), ["b2"], "the acknowledged one stays gone")
-        XCTAssertEqual(try ids(second, "a") + ids(second, "b"), firstIDs, "the same ids, which clients resume after")
+        XCTAssertEqual(try Self.ids(second, "a") + Self.ids(second, "b"), firstIDs, "the same ids, which clients resume after")
         XCTAssertEqual(try queued(second, "a", after: firstIDs[0]), ["a3"])
-        try deliver("a4", to: "a", in: second)
-        XCTAssertGreaterThan(try ids(second, "a").last ?? 0, firstIDs.max() ?? .max)
+        try Self.deliver("a4", to: "a", in: second)
+        XCTAssertGreaterThan(try Self.ids(second, "a").last ?? 0, firstIDs.max() ?? .max)
         XCTAssertEqual(try second.queueDepth(), 4, "a3, a4, b2 and the settle")
     }
 
     func testIdsAreNeverGivenTwiceOnceTheQueueIsEmptiedAndCompacted() throws {
         let pool = try pool()
         let first = try delivery(pool, compactionSlack: 0)
-        try deliver("a1", to: "a", in: first)
-        try deliver("a2", to: "a", in: first)
-        let last = try ids(first, "a")[1]
+        try Self.deliver("a1", to: "a", in: first)
+        try Self.deliver("a2", to: "a", in: first)
+        let last = try Self.ids(first, "a")[1]
         first.forget("a")
         try settle(first)
+        let settled = try Self.ids(first, "settle")[0]
+        XCTAssertGreaterThan(settled, last)
         first.forget("settle")
-        try settle(first)
+        XCTAssertLessThan(try compacted(first, below: 150), 150, "compacted to the id floor and a settle notification or two")
         first.stop()
-        let logSize = try FileManager.default.attributesOfItem(atPath: file.path + "-queue")[.size] as? Int ?? 0
-        XCTAssertLessThan(logSize, 120, "compacted to the id floor and the one settle notification")
         let second = try delivery(pool)
         defer { second.stop() }
-        XCTAssertEqual(try second.queueDepth(), 1)
-        try deliver("a3", to: "a", in: second)
-        XCTAssertGreaterThan(try ids(second, "a")[0], last + 2, "above a1, a2 and both settles")
+        let settles = try Self.ids(second, "settle")
+        XCTAssertEqual(try second.queueDepth(), settles.count)
+        try Self.deliver("a3", to: "a", in: second)
+        XCTAssertGreaterThan(try Self.ids(second, "a")[0], max(settled, settles.max() ?? 0), "above every id given, though none is queued")
     }
 
     func testCompactionKeepsWhatIsLiveReadableWhileItMovesAndAfterARestart() throws {
         let pool = try pool()
         let first = try delivery(pool, compactionSlack: 2_000)
         for index in 0..<200 {
-            try deliver(index % 2 == 0 ? "a\(index)" : String(repeating: "b", count: 200), to: index % 2 == 0 ? "a" : "b", in: first)
+            try Self.deliver(index % 2 == 0 ? "a\(index)" : String(repeating: "b", count: 200), to: index % 2 == 0 ? "a" : "b", in: first)
         }
-        let before = try FileManager.default.attributesOfItem(atPath: file.path + "-queue")[.size] as? Int ?? 0
+        let before = try logSize()
         first.forget("b")
-        try settle(first)
-        try settle(first)
-        let after = try FileManager.default.attributesOfItem(atPath: file.path + "-queue")[.size] as? Int ?? 0
-        XCTAssertLessThan(after, before * 2 / 3, "b's hundred were compacted away")
+        XCTAssertLessThan(try compacted(first, below: before * 2 / 3), before * 2 / 3, "b's hundred were compacted away")
         let expected = (0..<100).map { "a\($0 * 2)" }
         XCTAssertEqual(try queued(first, "a"), expected, "read from where compaction put them")
         first.stop()
@@ -125,15 +140,45 @@ final class PushQueueTests: XCTestCase {
         XCTAssertEqual(try queued(second, "b"), [])
     }
 
+    func testCompactionsWhileFourThreadsQueueAndAcknowledgeLoseAndResurrectNothing() throws {
+        let pool = try pool()
+        let first = try delivery(pool, compactionSlack: 4_000)
+        let failures = ManagedCounter()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            let key = "k\(thread)"
+            for number in 0..<300 {
+                do {
+                    try Self.deliver(String(repeating: "\(thread)", count: 40) + "-\(number)", to: key, in: first)
+                    // Every 50th, the client acknowledges all it has but the last five.
+                    if number % 50 == 49, let through = try Self.ids(first, key).dropLast(5).last { try first.acknowledge(key, through: String(through)) }
+                } catch {
+                    failures.increment()
+                }
+            }
+        }
+        XCTAssertEqual(failures.value, 0)
+        try settle(first)
+        let expected = try (0..<4).map { try queued(first, "k\($0)") }
+        for (thread, payloads) in expected.enumerated() {
+            XCTAssertEqual(payloads.first, String(repeating: "\(thread)", count: 40) + "-295", "the last acknowledgement kept five")
+            XCTAssertEqual(payloads.count, 5)
+        }
+        XCTAssertLessThan(try logSize(), 40_000, "1,200 notifications of 45 bytes were written; compactions kept the log small")
+        first.stop()
+        let second = try delivery(pool)
+        defer { second.stop() }
+        XCTAssertEqual(try (0..<4).map { try queued(second, "k\($0)") }, expected)
+    }
+
     func testExpiredNotificationsStayGoneAfterARestart() throws {
         let now = SettableClock(start)
         Current.now = { now.now }
         defer { Current = .live }
         let pool = try pool()
         let first = try delivery(pool)
-        try deliver("old", to: "a", in: first)
+        try Self.deliver("old", to: "a", in: first)
         now.advance(days: 0.5)
-        try deliver("young", to: "a", in: first)
+        try Self.deliver("young", to: "a", in: first)
         now.advance(days: 0.51)
         XCTAssertEqual(try queued(first, "a"), ["young"], "past its time to live, not sent, even before the purge")
         first.purgeExpired()
@@ -150,8 +195,8 @@ final class PushQueueTests: XCTestCase {
         let pool = try pool()
         let delivery = try delivery(pool)
         defer { delivery.stop() }
-        XCTAssertThrowsError(try deliver(String(repeating: "x", count: QueueLimits.maximumPayloadSize + 1), to: "a", in: delivery))
-        XCTAssertThrowsError(try deliver("{}", to: String(repeating: "k", count: QueueLogRecord.maximumKeySize + 1), in: delivery))
+        XCTAssertThrowsError(try Self.deliver(String(repeating: "x", count: QueueLimits.maximumPayloadSize + 1), to: "a", in: delivery))
+        XCTAssertThrowsError(try Self.deliver("{}", to: String(repeating: "k", count: QueueLogRecord.maximumKeySize + 1), in: delivery))
         XCTAssertEqual(try delivery.queueDepth(), 0)
     }
 
@@ -166,10 +211,10 @@ final class PushQueueTests: XCTestCase {
         defer { Current = .live }
         let first = try delivery(pool)
         XCTAssertEqual(try queued(first, "a"), ["a1", "a2"])
-        XCTAssertEqual(try ids(first, "a"), [5, 9])
+        XCTAssertEqual(try Self.ids(first, "a"), [5, 9])
         XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM push_queue") }, 0, "the table is emptied")
-        try deliver("a3", to: "a", in: first)
-        XCTAssertEqual(try ids(first, "a"), [5, 9, 10])
+        try Self.deliver("a3", to: "a", in: first)
+        XCTAssertEqual(try Self.ids(first, "a"), [5, 9, 10])
         first.stop()
         // A move cut short after the log was written, before the table was emptied.
         try pool.write { try $0.execute(insert) }
@@ -199,8 +244,8 @@ final class PushQueueTests: XCTestCase {
         let delivery = try delivery(pool)
         defer { delivery.stop() }
         XCTAssertEqual(try delivery.queueDepth(), 1, "the row left moves to the log (queued in 1970, it is past its time to live)")
-        try deliver("a2", to: "a", in: delivery)
-        XCTAssertEqual(try ids(delivery, "a"), [4])
+        try Self.deliver("a2", to: "a", in: delivery)
+        XCTAssertEqual(try Self.ids(delivery, "a"), [4])
     }
 
     func testTheIndexByTokenOfAnEarlierRelayIsDropped() throws {

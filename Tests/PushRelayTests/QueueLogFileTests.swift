@@ -138,24 +138,42 @@ final class QueueLogFileTests: XCTestCase {
         XCTAssertEqual(try bytes(), QueueLogFile.magic)
     }
 
-    func testCompactionKeepsTheLiveNotificationsInOrderWithTheIdFloor() throws {
+    func testCompactionKeepsTheLiveNotificationsInOrderWithTheIdFloorAndWhatCameWhileItCopied() throws {
         let file = try open().file
         let positions = try queue(["a", "b", "a", "c"], from: 10, in: file)
-        let before = file.end
         let live: [(key: String, entry: QueueEntry)] = [
             ("b", QueueEntry(id: 11, bytes: 2, position: positions[1], time: 1)),
             ("c", QueueEntry(id: 13, bytes: 2, position: positions[3], time: 3)),
         ]
-        var moved: [Int64] = []
-        try file.compact(live, nextID: 20) { moved = $0 }
+        let copy = try file.copyLive(live, nextID: 20, copiedThrough: file.end)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + ".compacting"))
+        // The writer goes on meanwhile.
+        let later = try queue(["d"], from: 20, in: file)[0]
+        let before = file.end
+        var shift: Int64 = 0
+        try file.finish(copy) { shift = $0 }
         XCTAssertLessThan(file.end, before)
-        XCTAssertEqual(moved.count, 2)
-        XCTAssertEqual(try payload(file, at: moved[0], bytes: 2), "b1")
-        XCTAssertEqual(try payload(file, at: moved[1], bytes: 2), "c3")
+        XCTAssertEqual(file.end, before + shift)
+        XCTAssertEqual(try payload(file, at: copy.positions[0], bytes: 2), "b1")
+        XCTAssertEqual(try payload(file, at: copy.positions[1], bytes: 2), "c3")
+        XCTAssertEqual(try payload(file, at: later + shift, bytes: 2), "d0", "appended while the copy was made: there, moved by the shift")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".compacting"))
         let records = try open().records.map(\.0)
-        XCTAssertEqual(records, [.idFloor(20), .queued(id: 11, at: 1, key: "b", payload: 20..<22), .queued(id: 13, at: 3, key: "c", payload: 20..<22)])
-        try queue(["d"], from: 20, in: file)
-        XCTAssertEqual(try open().records.count, 4, "appends go on after the compacted records")
+        XCTAssertEqual(records, [
+            .idFloor(20), .queued(id: 11, at: 1, key: "b", payload: 20..<22), .queued(id: 13, at: 3, key: "c", payload: 20..<22),
+            .queued(id: 20, at: 0, key: "d", payload: 20..<22),
+        ])
+        try queue(["e"], from: 21, in: file)
+        XCTAssertEqual(try open().records.count, 5, "appends go on after the compacted records")
+    }
+
+    func testAnAbandonedCopyLeavesTheLogAsItWas() throws {
+        let file = try open().file
+        try queue(["a"], from: 1, in: file)
+        let written = try bytes()
+        let copy = try file.copyLive([], nextID: 2, copiedThrough: file.end)
+        file.abandon(copy)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".compacting"))
+        XCTAssertEqual(try bytes(), written)
     }
 }

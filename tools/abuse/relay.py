@@ -31,8 +31,9 @@ CAPS = {
     "trusted_proxies": "127.0.0.1",
 }
 RSS_CAP_MIB = 96  # what the caps above allow the relay to hold, with room for the runtime
-# The SQLite file holds at most queue_total_mib of notifications (plus indexes and pages freed by
-# deletes, which it reuses); the WAL is checkpointed every 20,000 pages (80 MiB) and not beyond.
+# The queue's log holds at most queue_total_mib of live notifications (plus their records' frames)
+# and up to 64 MiB that is no longer live before it is compacted; the SQLite file (counts,
+# registrations) is small, its WAL checkpointed every 20,000 pages (80 MiB) and not beyond.
 # Redis holds the queues (at most queue_total_mib) in memory, with its own overhead per entry.
 DISK_CAP_MIB = 3 * 8 + 80 + 8
 

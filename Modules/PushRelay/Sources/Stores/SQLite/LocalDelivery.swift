@@ -31,8 +31,13 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// What the log may hold beyond its live notifications before it is compacted (the same
     /// again as those, when they are more).
     private let compactionSlack: Int64
-    /// The writer's thread only: after a compaction failed, the log's size at which it is tried again.
+    /// The writer's thread only: after a compaction failed, the log's size at which it is tried
+    /// again; whether a copy is being made.
     @exclusivity(unchecked) private var compactionRetryAt: Int64 = 0
+    @exclusivity(unchecked) private var copying = false
+    /// The copy made beside the writer, until the writer takes it; the copy under way.
+    private let copied = Mutex<Result<QueueLogCompaction, QueueLogError>?>(nil)
+    private let copyUnderWay = DispatchGroup()
     private let ttl: Double
 
     /// Adds the database's queue table (what earlier relays queued there moves to the log) to `migrator`.
@@ -192,22 +197,42 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         index.removed(from: key, through: last.id, dropped: true)
     }
 
-    /// On the writer thread, between batches: rewrites the log without what is no longer live
-    /// once that is more than `compactionSlack` and more than what is.
+    /// On the writer thread, between batches: once the log holds more than `compactionSlack`
+    /// that is no longer live, and more than what is, starts a copy of the live notifications
+    /// beside the writer; once the copy is made, puts it in the log's place.
     private func compactIfWorthIt() {
+        if copying {
+            guard let outcome = copied.withLock({ slot in defer { slot = nil }; return slot }) else { return }
+            copying = false
+            do throws(QueueLogError) {
+                let compaction = try outcome.get()
+                try log.finish(compaction) { [index] shift in
+                    index.moved(compaction.ids, to: compaction.positions, after: compaction.copiedThrough, shiftedBy: shift)
+                }
+            } catch {
+                compactionRetryAt = log.end + max(compactionSlack, log.end / 2)
+                failures.record("the queue log could not be compacted (tried again when it has grown by \(max(compactionSlack, log.end / 2) >> 20) MiB): \(error)")
+            }
+            return
+        }
         guard log.end >= compactionRetryAt else { return }
         let total = index.total
         let live = Int64(total.bytes + total.count * QueueLogRecord.queuedOverhead)
-        let slack = max(compactionSlack, live)
-        guard log.end - live > slack else { return }
-        let entries = index.live()
-        do {
-            try log.compact(entries, nextID: nextID.load(ordering: .relaxed)) { positions in
-                index.moved(entries.map(\.entry.id), to: positions)
+        guard log.end - live > max(compactionSlack, live) else { return }
+        copying = true
+        let entries = index.live(), through = log.end, next = nextID.load(ordering: .relaxed)
+        DispatchQueue.global(qos: .utility).async(group: copyUnderWay) { [log, weak self] in
+            let outcome: Result<QueueLogCompaction, QueueLogError>
+            do throws(QueueLogError) {
+                outcome = .success(try log.copyLive(entries.sorted { $0.entry.id < $1.entry.id }, nextID: next, copiedThrough: through))
+            } catch {
+                outcome = .failure(error)
             }
-        } catch {
-            compactionRetryAt = log.end + slack
-            failures.record("the queue log could not be compacted (tried again when it has grown by \(slack >> 20) MiB): \(error)")
+            guard let self else {
+                if case .success(let compaction) = outcome { log.abandon(compaction) }
+                return
+            }
+            copied.withLock { $0 = outcome }
         }
     }
 
@@ -250,10 +275,12 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// Always true: the file is this process's own.
     public var isHealthy: Bool { true }
 
-    /// Stops the purge, closes the streams and writes what is queued.
+    /// Stops the purge, closes the streams and writes what is queued; a compaction under way is dropped.
     public func stop() {
         purge.cancel()
         streams.closeAll()
         writer.stop()
+        copyUnderWay.wait()
+        if case .success(let compaction) = copied.withLock({ slot in defer { slot = nil }; return slot }) { log.abandon(compaction) }
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// a slot, and the groups are lists of slots linked through two arrays, so moving a slot to the
 /// next group hashes nothing. Changed on the writer thread; read from any.
 ///
-/// Each entry says where its payload lies in the log; compaction moves them (``moved(_:to:)``).
+/// Each entry says where its payload lies in the log; compaction moves them (``moved(_:to:after:shiftedBy:)``).
 /// An entry whose batch failed to be written is taken out again (``removed(_:from:)``).
 final class QueueIndex: @unchecked Sendable {
     // Guarded by `lock`: each key's slot (kept while the key has entries), each slot's key and
@@ -101,28 +101,33 @@ final class QueueIndex: @unchecked Sendable {
         }
     }
 
-    /// Every entry with its key, in id order.
+    /// Every entry with its key, in no particular order.
     func live() -> [(key: String, entry: QueueEntry)] {
         lock.withLock {
             var all: [(key: String, entry: QueueEntry)] = []
             all.reserveCapacity(totals.count)
             for slot in slots.values { all += lists[slot].lazy.map { (keys[slot], $0) } }
-            all.sort { $0.entry.id < $1.entry.id }
             return all
         }
     }
 
-    /// Gives the entries `ids` (in order) the payload positions `positions`.
-    func moved(_ ids: [Int64], to positions: [Int64]) {
+    /// After a compaction: the entries `ids` (in order) get the payload positions `positions`,
+    /// and those whose payload lay at or after `copiedThrough` move by `shift`.
+    func moved(_ ids: [Int64], to positions: [Int64], after copiedThrough: Int64, shiftedBy shift: Int64) {
         lock.withLock {
             for slot in slots.values {
                 for index in lists[slot].indices {
+                    let entry = lists[slot][index]
+                    if entry.position >= copiedThrough {
+                        lists[slot][index].position += shift
+                        continue
+                    }
                     var low = 0, high = ids.count
                     while low < high {
                         let middle = (low + high) / 2
-                        if ids[middle] < lists[slot][index].id { low = middle + 1 } else { high = middle }
+                        if ids[middle] < entry.id { low = middle + 1 } else { high = middle }
                     }
-                    if low < ids.count, ids[low] == lists[slot][index].id { lists[slot][index].position = positions[low] }
+                    if low < ids.count, ids[low] == entry.id { lists[slot][index].position = positions[low] }
                 }
             }
         }

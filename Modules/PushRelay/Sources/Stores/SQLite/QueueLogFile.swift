@@ -5,15 +5,16 @@ import Glibc
 /// reached the file survives the relay crashing, as a commit of the relay's SQLite file in its
 /// `synchronous = NORMAL` does; the last moments can be lost if the machine loses power.
 /// Payloads are read where they lie. Acknowledged, dropped and expired notifications stay in
-/// the file until it is compacted: their live notifications rewritten, in id order, to a new
-/// file that replaces it (synced, then renamed).
+/// the file until it is compacted: the live notifications copied, in id order, to a new file
+/// beside it while appends go on (``copyLive(_:nextID:copiedThrough:)``), then what was appended
+/// meanwhile added and the copy, synced, renamed over the log between two batches (``finish(_:moved:)``).
 ///
 /// A tail that is not whole records (a write cut short by a crash, or damage) ends the log: it
 /// is moved to `PATH.damaged` for whoever wants to look, and cut off. A write that fails is cut
 /// off again, so the next batch goes where it would have.
 ///
-/// Appends and compaction run on one thread (the queue's writer); payloads are read from any,
-/// under the lock that compaction takes to swap the files.
+/// Appends and a compaction's finish run on one thread (the queue's writer), its copy on
+/// another; payloads are read from any, under the lock that the finish takes to swap the files.
 final class QueueLogFile: @unchecked Sendable {
     /// The file's first bytes.
     static let magic = Array("HCQUEUE1".utf8)
@@ -88,10 +89,12 @@ final class QueueLogFile: @unchecked Sendable {
         }
     }
 
-    /// Writes the live notifications (`live`, in id order) with `nextID` as the id floor to a
-    /// new file that replaces this one, then, holding the readers' lock, hands their payloads'
-    /// new positions (in the same order) to `moved`.
-    func compact(_ live: [(key: String, entry: QueueEntry)], nextID: Int64, moved: ([Int64]) -> Void) throws(QueueLogError) {
+    /// Copies the live notifications (`live`, in id order: all that the index held when the log
+    /// ended at `copiedThrough`) with `nextID` as the id floor to a new file beside this one, and
+    /// syncs it. Runs beside the writer, which goes on appending: it reads only records written
+    /// before.
+    func copyLive(_ live: [(key: String, entry: QueueEntry)], nextID: Int64, copiedThrough: Int64) throws(QueueLogError) -> QueueLogCompaction {
+        let source = lock.withLock { descriptor }
         let newPath = path + ".compacting"
         let target = open(newPath, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard target >= 0 else { throw QueueLogError("cannot create \(newPath)", errno: errno) }
@@ -104,7 +107,7 @@ final class QueueLogFile: @unchecked Sendable {
             batch.idFloor(nextID)
             for (key, entry) in live {
                 var payload = [UInt8](repeating: 0, count: entry.bytes)
-                try Self.read(&payload, at: entry.position, from: descriptor, path: path)
+                try Self.read(&payload, at: entry.position, from: source, path: path)
                 positions.append(batch.queued(id: entry.id, at: entry.time, key: key, payload: payload))
                 if batch.bytes.count >= 1 << 20 {
                     try Self.write(batch.bytes, at: written, to: target, path: newPath)
@@ -115,19 +118,48 @@ final class QueueLogFile: @unchecked Sendable {
             try Self.write(batch.bytes, at: written, to: target, path: newPath)
             written += Int64(batch.bytes.count)
             guard fsync(target) == 0 else { throw QueueLogError("cannot sync \(newPath)", errno: errno) }
-            guard rename(newPath, path) == 0 else { throw QueueLogError("cannot move \(newPath) over the queue log", errno: errno) }
         } catch {
             close(target)
             unlink(newPath)
             throw error
         }
+        return QueueLogCompaction(
+            descriptor: target, path: newPath, written: written, copiedThrough: copiedThrough, ids: live.map(\.entry.id), positions: positions
+        )
+    }
+
+    /// On the writer's thread: appends the records written since the copy began to it, puts it in
+    /// place of this file, and, holding the readers' lock, has `moved` give the index the
+    /// payloads' new positions (records after the copied ones moved by the shift it is handed).
+    func finish(_ compaction: QueueLogCompaction, moved: (_ shift: Int64) -> Void) throws(QueueLogError) {
+        let shift = compaction.written - compaction.copiedThrough
+        do throws(QueueLogError) {
+            var offset = compaction.copiedThrough
+            while offset < end {
+                var chunk = [UInt8](repeating: 0, count: Int(min(end - offset, 1 << 20)))
+                try Self.read(&chunk, at: offset, from: descriptor, path: path)
+                try Self.write(chunk, at: offset + shift, to: compaction.descriptor, path: compaction.path)
+                offset += Int64(chunk.count)
+            }
+            guard fsync(compaction.descriptor) == 0 else { throw QueueLogError("cannot sync \(compaction.path)", errno: errno) }
+            guard rename(compaction.path, path) == 0 else { throw QueueLogError("cannot move \(compaction.path) over the queue log", errno: errno) }
+        } catch {
+            abandon(compaction)
+            throw error
+        }
         Self.syncDirectory(of: path)
         lock.withLock {
             close(descriptor)
-            descriptor = target
-            moved(positions)
+            descriptor = compaction.descriptor
+            moved(shift)
         }
-        end = written
+        end += shift
+    }
+
+    /// Drops a copy that will not be used.
+    func abandon(_ compaction: QueueLogCompaction) {
+        close(compaction.descriptor)
+        unlink(compaction.path)
     }
 
     // MARK: - Reading back and raw I/O
