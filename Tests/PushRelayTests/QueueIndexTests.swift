@@ -112,15 +112,15 @@ final class QueueIndexTests: XCTestCase {
         XCTAssertEqual(index.expired(before: 3), 0)
     }
 
-    func testLiveEntriesMoveWhereCompactionPutThemAndLaterOnesByTheShift() {
+    func testLiveEntriesAreEveryEntryAndAllMoveWhereCompactionPutThem() {
         let index = index([("a", entry(1)), ("b", entry(2)), ("a", entry(3)), ("c", entry(4))])
-        let live = index.live().sorted { $0.entry.id < $1.entry.id }
+        let live = index.live(before: .max).sorted { $0.entry.id < $1.entry.id }
         XCTAssertEqual(live.map(\.entry.id), [1, 2, 3, 4])
         XCTAssertEqual(live.map(\.key), ["a", "b", "a", "c"])
-        // Copied while the log ended at 350 (entries 1-3, at 100-300); 4 (at 400) came after.
-        index.moved([1, 2, 3], to: [11, 12, 13], after: 350, shiftedBy: -200)
-        XCTAssertEqual(index.entries(of: "a", after: 0, limit: 10).map(\.position), [11, 13])
-        XCTAssertEqual(index.entries(of: "b", after: 0, limit: 10).map(\.position), [12])
-        XCTAssertEqual(index.entries(of: "c", after: 0, limit: 10).map(\.position), [200], "appended after the copy began: moved by the shift")
+        XCTAssertEqual(index.live(before: 300).map(\.entry.id).sorted(), [1, 2], "payloads at 100 and 200")
+        index.moved { $0 == 200 ? nil : $0 / 10 }
+        XCTAssertEqual(index.entries(of: "a", after: 0, limit: 10).map(\.position), [10, 30])
+        XCTAssertEqual(index.entries(of: "b", after: 0, limit: 10).map(\.position), [200], "left where it was")
+        XCTAssertEqual(index.entries(of: "c", after: 0, limit: 10).map(\.position), [40])
     }
 }

@@ -147,16 +147,17 @@ final class QueueLogFileTests: XCTestCase {
         ]
         let copy = try file.copyLive(live, nextID: 20, copiedThrough: file.end)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path + ".compacting"))
+        XCTAssertEqual(copy.runStarts.count, 2, "b and c were not neighbours: a's notification lay between them")
         // The writer goes on meanwhile.
         let later = try queue(["d"], from: 20, in: file)[0]
         let before = file.end
-        var shift: Int64 = 0
-        try file.finish(copy) { shift = $0 }
+        try file.finish(copy)
         XCTAssertLessThan(file.end, before)
-        XCTAssertEqual(file.end, before + shift)
-        XCTAssertEqual(try payload(file, at: copy.positions[0], bytes: 2), "b1")
-        XCTAssertEqual(try payload(file, at: copy.positions[1], bytes: 2), "c3")
-        XCTAssertEqual(try payload(file, at: later + shift, bytes: 2), "d0", "appended while the copy was made: there, moved by the shift")
+        XCTAssertEqual(try payload(file, at: positions[1], bytes: 2), "b1", "a position not moved yet is read from the file the copy replaced")
+        file.closePrevious()
+        XCTAssertEqual(try payload(file, at: copy.newPosition(of: positions[1]), bytes: 2), "b1")
+        XCTAssertEqual(try payload(file, at: copy.newPosition(of: positions[3]), bytes: 2), "c3")
+        XCTAssertEqual(try payload(file, at: copy.newPosition(of: later), bytes: 2), "d0", "appended while the copy was made")
         XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".compacting"))
         let records = try open().records.map(\.0)
         XCTAssertEqual(records, [
@@ -165,6 +166,36 @@ final class QueueLogFileTests: XCTestCase {
         ])
         try queue(["e"], from: 21, in: file)
         XCTAssertEqual(try open().records.count, 5, "appends go on after the compacted records")
+    }
+
+    func testTheCopyCatchesUpWithMuchAppendedMeanwhileAndLeavesTheWriterLittle() throws {
+        let file = try open().file
+        let first = try queue(["a"], from: 1, in: file)[0]
+        let through = file.end
+        let big = [UInt8](repeating: 0x62, count: 60_000)
+        var appended: [Int64] = []
+        for id in Int64(2)...40 {
+            var batch = QueueLogBatch(start: file.end)
+            appended.append(batch.queued(id: id, at: 0, key: "b", payload: big))
+            try file.append(batch)
+        }
+        let copy = try file.copyLive([("a", QueueEntry(id: 1, bytes: 2, position: first, time: 0))], nextID: 41, copiedThrough: through)
+        XCTAssertEqual(copy.caughtUpThrough, file.end, "2.3 MB appended since the live records were taken, copied beside the writer")
+        try file.finish(copy)
+        file.closePrevious()
+        XCTAssertEqual(try payload(file, at: copy.newPosition(of: first), bytes: 2), "a0")
+        XCTAssertEqual(try file.reading { try $0(copy.newPosition(of: appended[38]), big.count) }, big)
+        XCTAssertEqual(try open().records.count, 41)
+    }
+
+    func testACopyOfRecordsOutOfIdOrderIsRefused() throws {
+        let file = try open().file
+        let positions = try queue(["a", "b"], from: 1, in: file)
+        let live: [(key: String, entry: QueueEntry)] = [
+            ("b", QueueEntry(id: 1, bytes: 2, position: positions[1], time: 0)), ("a", QueueEntry(id: 2, bytes: 2, position: positions[0], time: 0)),
+        ]
+        XCTAssertThrowsError(try file.copyLive(live, nextID: 3, copiedThrough: file.end))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".compacting"))
     }
 
     func testAnAbandonedCopyLeavesTheLogAsItWas() throws {

@@ -35,9 +35,11 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// again; whether a copy is being made.
     @exclusivity(unchecked) private var compactionRetryAt: Int64 = 0
     @exclusivity(unchecked) private var copying = false
-    /// The copy made beside the writer, until the writer takes it; the copy under way.
+    /// The copy made beside the writer, until the writer takes it; whether the index's positions
+    /// are being moved into the copy put in place; the work beside the writer.
     private let copied = Mutex<Result<QueueLogCompaction, QueueLogError>?>(nil)
-    private let copyUnderWay = DispatchGroup()
+    private let moving = Atomic(false)
+    private let compactionWork = DispatchGroup()
     private let ttl: Double
 
     /// Adds the database's queue table (what earlier relays queued there moves to the log) to `migrator`.
@@ -120,7 +122,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         while true {
             let rows = try pool.read { database in try PushQueue.rows(after: moved, limit: 1_000, in: database) }
             guard let last = rows.last else { break }
-            var batch = QueueLogBatch(start: log.end)
+            var batch = QueueLogBatch(start: log.batchStart)
             for row in rows {
                 let position = batch.queued(id: row.id, at: row.time, key: row.key, payload: row.payload)
                 index.added(QueueEntry(id: row.id, bytes: row.payload.count, position: position, time: row.time), to: row.key)
@@ -199,19 +201,27 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
 
     /// On the writer thread, between batches: once the log holds more than `compactionSlack`
     /// that is no longer live, and more than what is, starts a copy of the live notifications
-    /// beside the writer; once the copy is made, puts it in the log's place.
+    /// beside the writer; once the copy is made, puts it in the log's place, and has the index's
+    /// positions moved into it beside the writer. The writer only ever copies what was appended
+    /// since the copy caught up, and renames.
     private func compactIfWorthIt() {
+        if moving.load(ordering: .acquiring) { return }
         if copying {
             guard let outcome = copied.withLock({ slot in defer { slot = nil }; return slot }) else { return }
             copying = false
             do throws(QueueLogError) {
                 let compaction = try outcome.get()
-                try log.finish(compaction) { [index] shift in
-                    index.moved(compaction.ids, to: compaction.positions, after: compaction.copiedThrough, shiftedBy: shift)
+                try log.finish(compaction)
+                moving.store(true, ordering: .releasing)
+                besideTheWriter { [self] in
+                    index.moved { $0 & QueueLogFile.tagBit == compaction.fromTag ? compaction.newPosition(of: $0) : nil }
+                    log.closePrevious()
+                    moving.store(false, ordering: .releasing)
                 }
             } catch {
-                compactionRetryAt = log.end + max(compactionSlack, log.end / 2)
-                failures.record("the queue log could not be compacted (tried again when it has grown by \(max(compactionSlack, log.end / 2) >> 20) MiB): \(error)")
+                let slack = max(compactionSlack, log.end / 2)
+                compactionRetryAt = log.end + slack
+                failures.record("the queue log could not be compacted (tried again when it has grown by \(slack >> 20) MiB): \(error)")
             }
             return
         }
@@ -220,19 +230,34 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         let live = Int64(total.bytes + total.count * QueueLogRecord.queuedOverhead)
         guard log.end - live > max(compactionSlack, live) else { return }
         copying = true
-        let entries = index.live(), through = log.end, next = nextID.load(ordering: .relaxed)
-        DispatchQueue.global(qos: .utility).async(group: copyUnderWay) { [log, weak self] in
+        let through = log.end, taggedThrough = log.batchStart, next = nextID.load(ordering: .relaxed)
+        besideTheWriter { [self] in
+            let entries = index.live(before: taggedThrough).sorted { $0.entry.id < $1.entry.id }
             let outcome: Result<QueueLogCompaction, QueueLogError>
             do throws(QueueLogError) {
-                outcome = .success(try log.copyLive(entries.sorted { $0.entry.id < $1.entry.id }, nextID: next, copiedThrough: through))
+                outcome = .success(try log.copyLive(entries, nextID: next, copiedThrough: through))
             } catch {
                 outcome = .failure(error)
             }
-            guard let self else {
-                if case .success(let compaction) = outcome { log.abandon(compaction) }
-                return
-            }
             copied.withLock { $0 = outcome }
+        }
+    }
+
+    /// Runs `work` on a thread of its own at the lowest priority (nice 19), so that the loops and
+    /// the writer go first on a busy machine; ``stop()`` waits for it.
+    private func besideTheWriter(_ work: @escaping @Sendable () -> Void) {
+        compactionWork.enter()
+        do {
+            try DetachedThread.start { [compactionWork] in
+                // Linux keeps a nice value per thread: 0 names the calling one.
+                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+                work()
+                compactionWork.leave()
+            }
+        } catch {
+            // No thread: the work runs on the writer's, which waits for it this once.
+            work()
+            compactionWork.leave()
         }
     }
 
@@ -280,7 +305,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         purge.cancel()
         streams.closeAll()
         writer.stop()
-        copyUnderWay.wait()
+        compactionWork.wait()
         if case .success(let compaction) = copied.withLock({ slot in defer { slot = nil }; return slot }) { log.abandon(compaction) }
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// a slot, and the groups are lists of slots linked through two arrays, so moving a slot to the
 /// next group hashes nothing. Changed on the writer thread; read from any.
 ///
-/// Each entry says where its payload lies in the log; compaction moves them (``moved(_:to:after:shiftedBy:)``).
+/// Each entry says where its payload lies in the log; compaction moves them (``moved(by:)``) beside the writer.
 /// An entry whose batch failed to be written is taken out again (``removed(_:from:)``).
 final class QueueIndex: @unchecked Sendable {
     // Guarded by `lock`: each key's slot (kept while the key has entries), each slot's key and
@@ -101,36 +101,35 @@ final class QueueIndex: @unchecked Sendable {
         }
     }
 
-    /// Every entry with its key, in no particular order.
-    func live() -> [(key: String, entry: QueueEntry)] {
-        lock.withLock {
-            var all: [(key: String, entry: QueueEntry)] = []
-            all.reserveCapacity(totals.count)
-            for slot in slots.values { all += lists[slot].lazy.map { (keys[slot], $0) } }
-            return all
+    /// Every entry whose payload lies before `position`, with its key, in no particular order.
+    /// Taken a few hundred keys at a time, so the writer is held up no longer than that.
+    func live(before position: Int64) -> [(key: String, entry: QueueEntry)] {
+        var all: [(key: String, entry: QueueEntry)] = []
+        forEachList { list, key in
+            for entry in list where entry.position < position { all.append((key, entry)) }
+        }
+        return all
+    }
+
+    /// Gives each entry for which `newPosition` has one its payload's new position (after a
+    /// compaction), a few hundred keys at a time.
+    func moved(by newPosition: (Int64) -> Int64?) {
+        forEachList { list, _ in
+            for index in list.indices {
+                if let position = newPosition(list[index].position) { list[index].position = position }
+            }
         }
     }
 
-    /// After a compaction: the entries `ids` (in order) get the payload positions `positions`,
-    /// and those whose payload lay at or after `copiedThrough` move by `shift`.
-    func moved(_ ids: [Int64], to positions: [Int64], after copiedThrough: Int64, shiftedBy shift: Int64) {
-        lock.withLock {
-            for slot in slots.values {
-                for index in lists[slot].indices {
-                    let entry = lists[slot][index]
-                    if entry.position >= copiedThrough {
-                        lists[slot][index].position += shift
-                        continue
-                    }
-                    var low = 0, high = ids.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if ids[middle] < entry.id { low = middle + 1 } else { high = middle }
-                    }
-                    if low < ids.count, ids[low] == entry.id { lists[slot][index].position = positions[low] }
-                }
-            }
-        }
+    /// Runs `body` on each key's list, taking the lock for a few hundred keys at a time.
+    private func forEachList(_ body: (inout [QueueEntry], String) -> Void) {
+        var next = 0
+        while lock.withLock({ () -> Bool in
+            let stop = min(lists.count, next + 256)
+            for slot in next..<stop where !lists[slot].isEmpty { body(&lists[slot], keys[slot]) }
+            next = stop
+            return next < lists.count
+        }) {}
     }
 
     // The helpers below run with `lock` held (or during init).

@@ -8,7 +8,7 @@ import CZlib
 /// queued `1, id, time, key length (16 bits), key, payload`; removed `2, through id, key length,
 /// key`; expired `3, time`; id floor `4, id`.
 struct QueueLogBatch {
-    /// Where in the file the batch's first byte goes.
+    /// Where the batch's first byte goes, as payload positions say it (``QueueLogFile/batchStart``).
     let start: Int64
     private(set) var bytes: [UInt8] = []
 

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The queue's notifications on disk: one file (0600) of records appended in batches, each batch
 /// one `pwrite` (``QueueLogBatch``), read back in order when the relay starts. A batch that
@@ -6,8 +7,9 @@ import Glibc
 /// `synchronous = NORMAL` does; the last moments can be lost if the machine loses power.
 /// Payloads are read where they lie. Acknowledged, dropped and expired notifications stay in
 /// the file until it is compacted: the live notifications copied, in id order, to a new file
-/// beside it while appends go on (``copyLive(_:nextID:copiedThrough:)``), then what was appended
-/// meanwhile added and the copy, synced, renamed over the log between two batches (``finish(_:moved:)``).
+/// beside it while appends go on, with most of what is appended meanwhile, and synced
+/// (``copyLive(_:nextID:copiedThrough:)``), then the rest added and the copy renamed over the log
+/// between two batches (``finish(_:)``), the old file kept open until ``closePrevious()``.
 ///
 /// A tail that is not whole records (a write cut short by a crash, or damage) ends the log: it
 /// is moved to `PATH.damaged` for whoever wants to look, and cut off. A write that fails is cut
@@ -21,10 +23,19 @@ final class QueueLogFile: @unchecked Sendable {
     let path: String
     /// Where the next batch goes: the end of the last whole record (the writer's thread).
     @exclusivity(unchecked) private(set) var end: Int64
+    /// ``end`` for a compaction's copy, which catches up with what is appended beside the writer.
+    private let published = Atomic<Int64>(0)
     /// Bytes of a damaged or cut short tail set aside when the file was opened.
     let setAside: Int64
-    // Guarded by `lock` for readers; changed only by compaction, holding it.
+    /// A payload's position is its offset in the file plus the file's tag, which each compaction
+    /// flips: until the index has moved every position into the copy, a position with the other
+    /// tag is read from the file the copy replaced, kept open meanwhile.
+    static let tagBit: Int64 = 1 << 62
+    // Guarded by `lock` for readers; changed only by a compaction's finish, holding it (the tag
+    // is read without it on the writer's thread, the only one that changes it).
     @exclusivity(unchecked) private var descriptor: Int32
+    @exclusivity(unchecked) private var previousDescriptor: Int32?
+    @exclusivity(unchecked) private(set) var tag: Int64 = 0
     private let lock = RequestLock()
 
     /// Opens the log at `path` (created when missing) and hands each record to `apply` with
@@ -55,11 +66,16 @@ final class QueueLogFile: @unchecked Sendable {
             throw error
         }
         self.descriptor = descriptor
+        published.store(end, ordering: .releasing)
     }
 
     deinit {
         close(descriptor)
+        if let previousDescriptor { close(previousDescriptor) }
     }
+
+    /// Where the next batch's first byte lies, as positions say it (``QueueLogBatch/start``).
+    var batchStart: Int64 { end + tag }
 
     /// Appends `batch` (which starts at ``end``); on failure the file is cut back to where it ended.
     func append(_ batch: QueueLogBatch) throws(QueueLogError) {
@@ -71,6 +87,7 @@ final class QueueLogFile: @unchecked Sendable {
             throw error
         }
         end += Int64(batch.bytes.count)
+        published.store(end, ordering: .releasing)
     }
 
     /// Waits until what was appended is on the disk, not only in the system's cache.
@@ -78,37 +95,53 @@ final class QueueLogFile: @unchecked Sendable {
         guard fsync(descriptor) == 0 else { throw QueueLogError("cannot sync the queue log \(path)", errno: errno) }
     }
 
-    /// Runs `body` with a reader of payloads (`bytes` at a position) that no compaction moves meanwhile.
+    /// Runs `body` with a reader of payloads (`bytes` at a position) that no compaction's finish swaps files under.
     func reading<Result>(_ body: (_ payload: (_ position: Int64, _ bytes: Int) throws -> [UInt8]) throws -> Result) throws -> Result {
         try lock.withLock {
             try body { position, bytes in
+                let source = position & Self.tagBit == tag ? descriptor : previousDescriptor ?? descriptor
                 var payload = [UInt8](repeating: 0, count: bytes)
-                try Self.read(&payload, at: position, from: descriptor, path: path)
+                try Self.read(&payload, at: position & ~Self.tagBit, from: source, path: path)
                 return payload
             }
         }
     }
 
     /// Copies the live notifications (`live`, in id order: all that the index held when the log
-    /// ended at `copiedThrough`) with `nextID` as the id floor to a new file beside this one, and
-    /// syncs it. Runs beside the writer, which goes on appending: it reads only records written
-    /// before.
+    /// ended at `copiedThrough`) with `nextID` as the id floor to a new file beside this one, then
+    /// what the writer appended meanwhile, until little is left, and syncs it. Runs beside the
+    /// writer, which goes on appending: it reads only records written before.
     func copyLive(_ live: [(key: String, entry: QueueEntry)], nextID: Int64, copiedThrough: Int64) throws(QueueLogError) -> QueueLogCompaction {
-        let source = lock.withLock { descriptor }
+        let (source, oldTag) = lock.withLock { (descriptor, tag) }
+        let newTag = oldTag ^ Self.tagBit
         let newPath = path + ".compacting"
         let target = open(newPath, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard target >= 0 else { throw QueueLogError("cannot create \(newPath)", errno: errno) }
-        var positions: [Int64] = []
-        positions.reserveCapacity(live.count)
-        var written = Int64(Self.magic.count)
+        var runStarts: [Int64] = [], runShifts: [Int64] = []
+        var written = Int64(Self.magic.count), caughtUp = copiedThrough
         do throws(QueueLogError) {
             try Self.write(Self.magic, at: 0, to: target, path: newPath)
             var batch = QueueLogBatch(start: written)
             batch.idFloor(nextID)
+            var previous = Int64.min
+            // The log is read a megabyte at a time (the live payloads come in file order), not a payload at a time.
+            var window: [UInt8] = [], windowStart: Int64 = 0
             for (key, entry) in live {
-                var payload = [UInt8](repeating: 0, count: entry.bytes)
-                try Self.read(&payload, at: entry.position, from: source, path: path)
-                positions.append(batch.queued(id: entry.id, at: entry.time, key: key, payload: payload))
+                let offset = entry.position - oldTag
+                // Runs of neighbours need the log in id order, as the writer appends it.
+                guard offset > previous else { throw QueueLogError("the queue log's notifications are not in id order") }
+                previous = offset
+                if offset + Int64(entry.bytes) > windowStart + Int64(window.count) {
+                    window = [UInt8](repeating: 0, count: Int(min(max(Int64(entry.bytes), 1 << 20), copiedThrough - offset)))
+                    windowStart = offset
+                    try Self.read(&window, at: offset, from: source, path: path)
+                }
+                let start = Int(offset - windowStart)
+                let shift = batch.queued(id: entry.id, at: entry.time, key: key, payload: Array(window[start..<(start + entry.bytes)])) - offset
+                if runShifts.last != shift {
+                    runStarts.append(offset)
+                    runShifts.append(shift)
+                }
                 if batch.bytes.count >= 1 << 20 {
                     try Self.write(batch.bytes, at: written, to: target, path: newPath)
                     written += Int64(batch.bytes.count)
@@ -117,6 +150,11 @@ final class QueueLogFile: @unchecked Sendable {
             }
             try Self.write(batch.bytes, at: written, to: target, path: newPath)
             written += Int64(batch.bytes.count)
+            // What was appended meanwhile, while more than a little is left to the writer.
+            while case let appended = published.load(ordering: .acquiring), appended - caughtUp > 1 << 20 {
+                try Self.copy(from: caughtUp, to: appended, of: source, path: path, into: target, at: written + caughtUp - copiedThrough, path: newPath)
+                caughtUp = appended
+            }
             guard fsync(target) == 0 else { throw QueueLogError("cannot sync \(newPath)", errno: errno) }
         } catch {
             close(target)
@@ -124,36 +162,45 @@ final class QueueLogFile: @unchecked Sendable {
             throw error
         }
         return QueueLogCompaction(
-            descriptor: target, path: newPath, written: written, copiedThrough: copiedThrough, ids: live.map(\.entry.id), positions: positions
+            descriptor: target, path: newPath, copiedThrough: copiedThrough, tailShift: written - copiedThrough, caughtUpThrough: caughtUp,
+            runStarts: runStarts, runShifts: runShifts, fromTag: oldTag, toTag: newTag
         )
     }
 
-    /// On the writer's thread: appends the records written since the copy began to it, puts it in
-    /// place of this file, and, holding the readers' lock, has `moved` give the index the
-    /// payloads' new positions (records after the copied ones moved by the shift it is handed).
-    func finish(_ compaction: QueueLogCompaction, moved: (_ shift: Int64) -> Void) throws(QueueLogError) {
-        let shift = compaction.written - compaction.copiedThrough
+    /// On the writer's thread: appends the rest of the records written since the copy began to
+    /// it and puts it in place of this file; the replaced file stays open for payloads whose
+    /// positions the index has not moved yet (``QueueLogCompaction/newPosition(of:)``), until
+    /// ``closePrevious()``. Syncs nothing: the copy was synced, and what was appended since is as
+    /// durable as an append.
+    func finish(_ compaction: QueueLogCompaction) throws(QueueLogError) {
+        let tailShift = compaction.tailShift
         do throws(QueueLogError) {
-            var offset = compaction.copiedThrough
-            while offset < end {
-                var chunk = [UInt8](repeating: 0, count: Int(min(end - offset, 1 << 20)))
-                try Self.read(&chunk, at: offset, from: descriptor, path: path)
-                try Self.write(chunk, at: offset + shift, to: compaction.descriptor, path: compaction.path)
-                offset += Int64(chunk.count)
-            }
-            guard fsync(compaction.descriptor) == 0 else { throw QueueLogError("cannot sync \(compaction.path)", errno: errno) }
+            try Self.copy(
+                from: compaction.caughtUpThrough, to: end, of: descriptor, path: path,
+                into: compaction.descriptor, at: compaction.caughtUpThrough + tailShift, path: compaction.path
+            )
             guard rename(compaction.path, path) == 0 else { throw QueueLogError("cannot move \(compaction.path) over the queue log", errno: errno) }
         } catch {
             abandon(compaction)
             throw error
         }
-        Self.syncDirectory(of: path)
         lock.withLock {
-            close(descriptor)
+            previousDescriptor = descriptor
             descriptor = compaction.descriptor
-            moved(shift)
+            tag ^= Self.tagBit
         }
-        end += shift
+        end += tailShift
+        published.store(end, ordering: .releasing)
+    }
+
+    /// Once the index has moved every position: closes the file a compaction replaced, and makes
+    /// the rename durable.
+    func closePrevious() {
+        lock.withLock {
+            if let previousDescriptor { close(previousDescriptor) }
+            previousDescriptor = nil
+        }
+        Self.syncDirectory(of: path)
     }
 
     /// Drops a copy that will not be used.
@@ -214,6 +261,19 @@ final class QueueLogFile: @unchecked Sendable {
         }
         guard fsync(aside) == 0, ftruncate(descriptor, off_t(start)) == 0, fsync(descriptor) == 0 else {
             throw QueueLogError("cannot cut the queue log's damaged tail off", errno: errno)
+        }
+    }
+
+    /// Copies the bytes from `start` to `stop` of `source` to `target` at `offset`.
+    private static func copy(
+        from start: Int64, to stop: Int64, of source: Int32, path: String, into target: Int32, at offset: Int64, path targetPath: String
+    ) throws(QueueLogError) {
+        var position = start
+        while position < stop {
+            var chunk = [UInt8](repeating: 0, count: Int(min(stop - position, 1 << 20)))
+            try read(&chunk, at: position, from: source, path: path)
+            try write(chunk, at: offset + (position - start), to: target, path: targetPath)
+            position += Int64(chunk.count)
         }
     }
 

@@ -66,7 +66,7 @@ final class QueueWriter: @unchecked Sendable {
             let writes = queue
             queue.removeAll(keepingCapacity: true)
             condition.unlock()
-            var batch = QueueLogBatch(start: file.end)
+            var batch = QueueLogBatch(start: file.batchStart)
             for write in writes { write.body(&batch) }
             do {
                 try file.append(batch)
