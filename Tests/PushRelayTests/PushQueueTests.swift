@@ -206,12 +206,19 @@ final class PushQueueTests: XCTestCase {
             INSERT INTO push_queue (id, token, payload, enqueued_at) VALUES (5, 'a', x'6131', 1796126400), (6, 'b', x'6231', 1796126401), (9, 'a', x'6132', 1796126402)
             """
         try pool.write { try $0.execute(insert) }
+        try pool.write { database in
+            try database.execute("""
+                INSERT INTO push_queue (id, token, payload, enqueued_at)
+                VALUES (7, replace(hex(zeroblob(1000)), '00', 'kk'), x'00', 1796126401), (8, 'c', zeroblob(70000), 1796126401)
+                """)
+        }
         let now = start
         Current.now = { now }
         defer { Current = .live }
         let first = try delivery(pool)
         XCTAssertEqual(try queued(first, "a"), ["a1", "a2"])
         XCTAssertEqual(try Self.ids(first, "a"), [5, 9])
+        XCTAssertEqual(try first.queueDepth(), 3, "rows no relay wrote (a 2,000-byte key, a 70,000-byte payload) are left out")
         XCTAssertEqual(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM push_queue") }, 0, "the table is emptied")
         try Self.deliver("a3", to: "a", in: first)
         XCTAssertEqual(try Self.ids(first, "a"), [5, 9, 10])

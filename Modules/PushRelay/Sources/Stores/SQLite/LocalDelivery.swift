@@ -80,7 +80,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
             }
         }
         if log.setAside > 0 {
-            logger.warning("the queue log ended in \(log.setAside) bytes that are not whole records (a write cut short); they were moved to \(log.path).damaged")
+            logger.warning("the queue log ended in \(log.setAside) bytes that are not whole records (a write cut short, or damage); they were moved to \(log.path).damaged")
         }
         highest = try Self.moveDatabaseQueue(of: pool, to: log, index: index, after: highest)
         nextID = Atomic(max(highest + 1, floor, try pool.read { database in try PushQueue.nextID(in: database) }))
@@ -233,6 +233,9 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         let through = log.end, taggedThrough = log.batchStart, next = nextID.load(ordering: .relaxed)
         besideTheWriter { [self] in
             let entries = index.live(before: taggedThrough).sorted { $0.entry.id < $1.entry.id }
+            // The copy touches no lock the loops and the writer take: it can go last on a busy machine.
+            // (Linux keeps a nice value per thread: 0 names the calling one.)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             let outcome: Result<QueueLogCompaction, QueueLogError>
             do throws(QueueLogError) {
                 outcome = .success(try log.copyLive(entries, nextID: next, copiedThrough: through))
@@ -243,14 +246,13 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
         }
     }
 
-    /// Runs `work` on a thread of its own at the lowest priority (nice 19), so that the loops and
-    /// the writer go first on a busy machine; ``stop()`` waits for it.
+    /// Runs `work` on a thread of its own; ``stop()`` waits for it. (Work that takes the index's
+    /// lock keeps the normal priority: a holder at nice 19 would be kept off the processor for
+    /// milliseconds on a busy machine, and the writer with it.)
     private func besideTheWriter(_ work: @escaping @Sendable () -> Void) {
         compactionWork.enter()
         do {
             try DetachedThread.start { [compactionWork] in
-                // Linux keeps a nice value per thread: 0 names the calling one.
-                _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
                 work()
                 compactionWork.leave()
             }

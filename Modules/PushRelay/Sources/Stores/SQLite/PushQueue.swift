@@ -70,12 +70,15 @@ enum PushQueue {
         return max(queued, removed) + 1
     }
 
-    /// Up to `limit` queued rows with an id above `id`, in id order.
+    /// Up to `limit` queued rows with an id above `id`, in id order, leaving out any that no relay
+    /// wrote (a key that is empty or over the log's limit, a payload over the relay's).
     static func rows(after id: Int64, limit: Int, in database: DatabaseConnection) throws
         -> [(id: Int64, key: String, payload: [UInt8], time: Double)] {
         try database.rows("SELECT id, token, payload, enqueued_at FROM push_queue WHERE id > ? ORDER BY id LIMIT ?", id, limit).compactMap { row in
-            guard let id = row.get("id", as: Int64.self), let key = row.get("token", as: String.self), !key.isEmpty,
-                  let payload = row.get("payload", as: Data.self), let time = row.get("enqueued_at", as: Double.self) else { return nil }
+            guard let id = row.get("id", as: Int64.self), let key = row.get("token", as: String.self),
+                  !key.isEmpty, key.utf8.count <= QueueLogRecord.maximumKeySize,
+                  let payload = row.get("payload", as: Data.self), payload.count <= QueueLimits.maximumPayloadSize,
+                  let time = row.get("enqueued_at", as: Double.self) else { return nil }
             return (id, key, [UInt8](payload), time)
         }
     }

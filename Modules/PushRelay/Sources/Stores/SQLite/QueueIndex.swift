@@ -112,11 +112,25 @@ final class QueueIndex: @unchecked Sendable {
     }
 
     /// Gives each entry for which `newPosition` has one its payload's new position (after a
-    /// compaction), a few hundred keys at a time.
+    /// compaction), a few hundred keys at a time: their positions are read under the lock, the new
+    /// ones worked out without it, and written back under it to the entries still there.
     func moved(by newPosition: (Int64) -> Int64?) {
-        forEachList { list, _ in
-            for index in list.indices {
-                if let position = newPosition(list[index].position) { list[index].position = position }
+        var next = 0, more = true
+        while more {
+            var found: [(slot: Int, id: Int64, position: Int64)] = []
+            lock.withLock {
+                let stop = min(lists.count, next + 256)
+                for slot in next..<stop { found += lists[slot].lazy.map { (slot, $0.id, $0.position) } }
+                next = stop
+                more = next < lists.count
+            }
+            let moves = found.compactMap { entry in newPosition(entry.position).map { (entry.slot, entry.id, $0) } }
+            lock.withLock {
+                for (slot, id, position) in moves {
+                    // The writer may have removed entries meanwhile; the list is in id order.
+                    let index = firstIndex(in: lists[slot], after: id - 1)
+                    if index < lists[slot].count, lists[slot][index].id == id { lists[slot][index].position = position }
+                }
             }
         }
     }

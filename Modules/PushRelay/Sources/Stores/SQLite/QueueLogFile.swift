@@ -284,22 +284,26 @@ final class QueueLogFile: @unchecked Sendable {
     }
 
     private static func read(_ bytes: inout [UInt8], at offset: Int64, from descriptor: Int32, path: String) throws(QueueLogError) {
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress.map { $0 + done }, $0.count - done, off_t(offset) + off_t(done)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw QueueLogError("cannot read \(path) at \(offset + Int64(done))", errno: count < 0 ? errno : nil) }
-            done += count
+        try transfer(bytes.count, at: offset, of: path, "read") { done in
+            bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress.map { $0 + done }, $0.count - done, off_t(offset) + off_t(done)) }
         }
     }
 
     private static func write(_ bytes: [UInt8], at offset: Int64, to descriptor: Int32, path: String) throws(QueueLogError) {
+        try transfer(bytes.count, at: offset, of: path, "write") { done in
+            bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress.map { $0 + done }, $0.count - done, off_t(offset) + off_t(done)) }
+        }
+    }
+
+    /// Calls `call` with the bytes done so far until `count` are (`pread` and `pwrite` may do
+    /// fewer than asked, or be interrupted); a call that does none is an error saying `verb`.
+    private static func transfer(_ count: Int, at offset: Int64, of path: String, _ verb: String, _ call: (_ done: Int) -> Int) throws(QueueLogError) {
         var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress.map { $0 + done }, $0.count - done, off_t(offset) + off_t(done)) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw QueueLogError("cannot write \(path) at \(offset + Int64(done))", errno: count < 0 ? errno : nil) }
-            done += count
+        while done < count {
+            let moved = call(done)
+            if moved < 0 && errno == EINTR { continue }
+            guard moved > 0 else { throw QueueLogError("cannot \(verb) \(path) at \(offset + Int64(done))", errno: moved < 0 ? errno : nil) }
+            done += moved
         }
     }
 
