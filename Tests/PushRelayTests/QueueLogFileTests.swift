@@ -135,6 +135,7 @@ final class QueueLogFileTests: XCTestCase {
         let (file, records) = try open()
         XCTAssertTrue(records.isEmpty)
         XCTAssertEqual(file.end, 8)
+        XCTAssertEqual(file.setAside, 0)
         XCTAssertEqual(try bytes(), QueueLogFile.magic)
     }
 

@@ -59,7 +59,7 @@ final class QueueLogFile: @unchecked Sendable {
                 guard start == Self.magic else { throw QueueLogError("\(path) is not a queue log") }
                 end = try Self.replay(descriptor, size: size, path: path, apply: apply)
             }
-            setAside = size - end
+            setAside = max(0, size - end)
             if setAside > 0 { try Self.setAside(from: end, size: size, of: descriptor, path: path) }
         } catch {
             close(descriptor)

@@ -2,11 +2,13 @@ import Dispatch
 import Essentials
 
 /// Group commit for the queue's log: changes from many threads run on one writer thread, as
-/// many as are waiting in one batch that one `pwrite` appends to the ``QueueLogFile``, and each
-/// change's completion runs (on that thread) once the batch is written, or failed. What arrives
-/// while a batch is written is the next. Between two batches the writer runs `betweenBatches`
+/// many as are waiting (up to ``maximumBatch``) in one batch that one `pwrite` appends to the
+/// ``QueueLogFile``, and each change's completion runs (on that thread) once the batch is
+/// written, or failed. What arrives while a batch is written is the next. Between two batches the writer runs `betweenBatches`
 /// (compaction, when the file holds enough that is no longer live).
 final class QueueWriter: @unchecked Sendable {
+    /// The most changes one batch takes, so that its bytes (each payload again) stay bounded.
+    static let maximumBatch = 1_024
     private let file: QueueLogFile
     /// Set before the thread starts, then only read on it.
     @exclusivity(unchecked) private var betweenBatches: @Sendable () -> Void = {}
@@ -63,8 +65,8 @@ final class QueueWriter: @unchecked Sendable {
                 finished.signal()
                 return
             }
-            let writes = queue
-            queue.removeAll(keepingCapacity: true)
+            let writes = Array(queue.prefix(Self.maximumBatch))
+            queue.removeFirst(writes.count)
             condition.unlock()
             var batch = QueueLogBatch(start: file.batchStart)
             for write in writes { write.body(&batch) }
