@@ -139,7 +139,7 @@ public final class LocalDelivery: DeliveryBackend, @unchecked Sendable {
     /// Queues `bytes` for `key` through the queue's writer; `completion` runs once it is written.
     public func deliver(_ bytes: [UInt8], to key: String, completion: @escaping @Sendable (Result<DeliveryOutcome, any Error>) -> Void) {
         guard bytes.count <= QueueLimits.maximumPayloadSize, !key.isEmpty, key.utf8.count <= QueueLogRecord.maximumKeySize else {
-            return completion(.failure(RelayRequestError(413, "a notification of \(bytes.count) bytes for a key of \(key.utf8.count) is more than the queue keeps")))
+            return completion(.failure(RelayRequestError(413, "a notification of \(bytes.count) bytes for a key of \(key.utf8.count) bytes is more than the queue keeps")))
         }
         let time = Current.now().timeIntervalSince1970
         let queued = QueuedID()

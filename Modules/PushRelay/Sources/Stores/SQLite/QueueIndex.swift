@@ -9,8 +9,9 @@ import Foundation
 /// a slot, and the groups are lists of slots linked through two arrays, so moving a slot to the
 /// next group hashes nothing. Changed on the writer thread; read from any.
 ///
-/// Each entry says where its payload lies in the log; compaction moves them (``moved(by:)``) beside the writer.
-/// An entry whose batch failed to be written is taken out again (``removed(_:from:)``).
+/// Each entry says where its payload lies in the log; after a compaction a thread beside the
+/// writer moves them (``moved(by:)``), the only change made off the writer's thread. An entry
+/// whose batch failed to be written is taken out again (``removed(_:from:)``).
 final class QueueIndex: @unchecked Sendable {
     // Guarded by `lock`: each key's slot (kept while the key has entries), each slot's key and
     // entries, the slots given up, and the slots grouped by their number of entries: the first
@@ -136,11 +137,11 @@ final class QueueIndex: @unchecked Sendable {
     }
 
     /// Runs `body` on each key's list, taking the lock for a few hundred keys at a time.
-    private func forEachList(_ body: (inout [QueueEntry], String) -> Void) {
+    private func forEachList(_ body: ([QueueEntry], String) -> Void) {
         var next = 0
         while lock.withLock({ () -> Bool in
             let stop = min(lists.count, next + 256)
-            for slot in next..<stop where !lists[slot].isEmpty { body(&lists[slot], keys[slot]) }
+            for slot in next..<stop where !lists[slot].isEmpty { body(lists[slot], keys[slot]) }
             next = stop
             return next < lists.count
         }) {}
